@@ -2,12 +2,13 @@
 // it (main and post as processes) against the local services: main does not wait for the disk, the post
 // step completes the profile with the tail and leaves nothing running or behind; with no post step (a
 // cancelled job) the follower still ends by its deadline.
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalServices } from '../../tools/services/index.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { removeDirs } from '../helpers/tree.js';
+import { prerequisite } from '../helpers/prerequisites.js';
 import { isAlive, parseBackgroundTail } from '../../src/pipeline/follower.js';
 import { STATE } from '../../src/pipeline/state.js';
 import { untilDurableMs } from '../../src/pipeline/always-on.js';
@@ -96,6 +97,33 @@ describe('the writeback follower of a repeat run', () => {
       `left in the state directory: ${left.join(', ')}`,
     ).toBe(true);
   }, 120_000);
+
+  it.runIf(prerequisite('/dev/shm (a tmpfs, no mount needed)', existsSync('/dev/shm')))(
+    'a restore into a tmpfs has no tail to follow: main times it, judges and reports, the verdict in its outputs',
+    async () => {
+      const workspace = mkdtempSync(path.join('/dev/shm', 'disk-profiler-follower-'));
+      try {
+        const r = await runFault({ services, root, name: 'in-memory', inputs: { ...REPEAT, label: 'follower-in-memory' }, workspace });
+        expect(r.mainExitCode, r.log.slice(-1500)).toBe(0);
+        expect(r.profile?.context.fileSystems.find((f) => f.path === path.join(workspace, 'node_modules'))?.fsType).toBe('tmpfs');
+        expect(r.state[STATE.writebackFollower] ?? '', 'no follower started').toBe('');
+        expect(r.state[STATE.reportStep]).toBe('main');
+        expect(r.reportIn).toBe('main');
+        // Main timed the (empty) tail itself and reported: the verdict's outputs are set and agree with the profile.
+        expect(r.log).toContain('Restore: writeback tail');
+        expect(r.profile?.writebackTail?.complete).toBe(true);
+        expect(r.profile?.verdict?.bottleneck).toBeTruthy();
+        expect(r.outputs.bottleneck).toBe(r.profile?.verdict?.bottleneck);
+        expect(r.outputs.verdict).toBe(r.profile?.verdict?.sentence);
+        expect(r.outputs['writeback-seconds']).not.toBe('');
+        expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
+        expect(r.mainSummary).toContain(r.profile?.verdict?.sentence);
+      } finally {
+        await removeDirs(workspace);
+      }
+    },
+    120_000,
+  );
 
   it('with no post step (a cancelled job), the follower ends on its own after main, by its deadline', async () => {
     const workspace = path.join(root, 'cancel', 'workspace');

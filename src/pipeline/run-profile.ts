@@ -93,6 +93,7 @@ async function profileOn(
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   const waiter = whoWaitsForTail({
+    ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
     experimentsAuto: config.experimentsAuto,
