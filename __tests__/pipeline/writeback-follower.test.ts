@@ -5,7 +5,8 @@
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServices } from '../../tools/services/index.js';
+import { cacheClientEnv, type LocalServices, withEnv } from '../../tools/services/index.js';
+import { type LoadedHistory, loadHistory } from '../../src/history/store.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { removeDirs } from '../helpers/tree.js';
 import { prerequisite } from '../helpers/prerequisites.js';
@@ -77,6 +78,28 @@ function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   for (const name of ['verdict', 'bottleneck', 'writeback-seconds']) expect(r.outputs[name] ?? '', name).toBe('');
 }
 
+/** The label's newest history entry in the local cache service, as the next run would read it. */
+async function savedHistory(r: Awaited<ReturnType<typeof runFault>>, label: string): Promise<LoadedHistory> {
+  return withEnv(cacheClientEnv(services, { workspace: r.workspace, tempDir: r.runnerTemp }), () => loadHistory(label));
+}
+
+/**
+ * The run's history row was added by the post step, which judged it with the tail: its writeback phase, time
+ * until on disk and bottleneck are the profile's; the regression flag, decided there, reaches no output.
+ */
+async function expectHistoryRowJudgedWithTail(r: Awaited<ReturnType<typeof runFault>>, label: string): Promise<void> {
+  const profile = r.profile;
+  const writeback = profile?.phases.find((p) => p.name === 'writeback');
+  if (!profile?.verdict || !writeback) throw new Error('the post step left no verdict or writeback phase');
+  expect(profile.history?.saved, 'the post step saved the history').toMatchObject({ ok: true });
+  const row = (await savedHistory(r, label)).earlier.at(-1);
+  expect(row?.phasesMs.writeback).toBe(writeback.endMs - writeback.startMs);
+  expect(row?.untilDurableMs).toBe(untilDurableMs(profile));
+  expect(row?.bottleneck).toBe(profile.verdict.bottleneck);
+  expect(r.log.split('\n').filter((l) => l.includes('this run added to the history'))).toHaveLength(1);
+  expect(r.outputs.regression ?? '', 'regression is decided in the post step, whose outputs no step reads').toBe('');
+}
+
 describe('the writeback follower of a repeat run', () => {
   it('main exits before the restore is on disk; the post step completes the profile and leaves nothing behind', async () => {
     const r = await runFault({ services, root, name: 'full', inputs: { ...REPEAT, label: 'follower-full' } });
@@ -90,6 +113,7 @@ describe('the writeback follower of a repeat run', () => {
     expect(r.profile?.writebackTail?.syncs.length).toBeGreaterThan(0);
     expect(r.profile?.writebackTail?.complete).toBe(true);
     expectOneReport(r);
+    await expectHistoryRowJudgedWithTail(r, 'follower-full');
     expect(isAlive(tail?.pid ?? -1), 'the follower is gone after the post step').toBe(false);
     const left = readdirSync(path.join(r.runnerTemp, 'disk-profiler'));
     expect(
@@ -118,6 +142,10 @@ describe('the writeback follower of a repeat run', () => {
         expect(r.outputs['writeback-seconds']).not.toBe('');
         expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
         expect(r.mainSummary).toContain(r.profile?.verdict?.sentence);
+        // Main judged, so main added the run to its history and set the regression flag.
+        expect(r.profile?.history?.saved).toMatchObject({ ok: true });
+        expect(r.outputs.regression).toBe(String((r.profile?.history?.regressions.length ?? 0) > 0));
+        expect((await savedHistory(r, 'follower-in-memory')).earlier.at(-1)?.untilDurableMs).toBe(untilDurableMs(r.profile ?? { restore: null, phases: [] }));
       } finally {
         await removeDirs(workspace);
       }

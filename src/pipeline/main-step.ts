@@ -12,6 +12,8 @@ import { errorMessage } from '../util/errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
+import { handHistoryToPost } from './history-handoff.js';
+import type { LoadedHistory } from '../history/store.js';
 
 /**
  * Main's whole summary on a repeat run whose tail is followed in the background: the report (judged
@@ -20,8 +22,12 @@ import { type FollowerHandle, type FollowRequest, startFollower } from './follow
 export const BACKGROUND_NOTE =
   "Disk profiler: the report follows in the post step's summary: the restore's files were still being written to disk when this step ended (a repeat run does not wait for the disk, as plain restoreCache does not).";
 
-/** The outputs that need the tail (the verdict, the tail, the fixes judged with it): empty on such a run, whose main cannot know them. */
-const TAIL_OUTPUTS = ['verdict', 'bottleneck', 'writeback-seconds', ...Object.keys(experimentOutputs(undefined))];
+/**
+ * The outputs that need the tail (the verdict, the tail, the fixes judged with it, and `regression`, decided
+ * where the run is added to its history: in the post step, whose outputs no step reads): empty on such a
+ * run, whose main cannot know them.
+ */
+const TAIL_OUTPUTS = ['verdict', 'bottleneck', 'writeback-seconds', 'regression', ...Object.keys(experimentOutputs(undefined))];
 
 /** The follower, its result and log in the profile's own directory (owner-only); null (the tail timed here) when it cannot start. */
 function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultFile'>, warn: (line: string) => void): FollowerHandle | null {
@@ -32,6 +38,15 @@ function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultF
   } catch (error) {
     warn(`The writeback follower could not start (${errorMessage(error)}); the tail is timed by this step.`);
     return null;
+  }
+}
+
+/** The history as read here, for the post step that adds the run; without it the post step reads the history itself. */
+function handHistory(stateDir: string, loaded: LoadedHistory): void {
+  try {
+    core.saveState(STATE.historyForPost, handHistoryToPost(stateDir, loaded));
+  } catch (error) {
+    core.debug(`The history read here was not handed to the post step (${errorMessage(error)}); it reads the history again.`);
   }
 }
 
@@ -61,7 +76,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
   const stateDir = path.dirname(profilePath);
-  const { profile, judgement, backgroundTail } = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -78,6 +93,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
   if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  if (historyForPost) handHistory(stateDir, historyForPost);
   // Decided once: the post step judges with the tail and reports on a run whose main left the tail to the follower.
   const reportStep: ReportStep = backgroundTail ? 'post' : 'main';
   const inPost = reportStep === 'post';

@@ -17,6 +17,8 @@ export const STATE = {
   machineLedger: 'machine-ledger',
   /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
   writebackFollower: 'writeback-follower',
+  /** With the report in the post step: the file holding the label's history as main read it (pipeline/history-handoff.ts). */
+  historyForPost: 'history-for-post',
 } as const;
 
 /**
