@@ -13,7 +13,7 @@ import { RunnerLog } from '../../tools/runner/log-filter.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { PROBE_DIR_PREFIX } from '../../src/probe/cleanup.js';
-import { BACKGROUND_NOTE } from '../../src/pipeline/main-step.js';
+import { parseReportStep, type ReportStep, STATE } from '../../src/pipeline/state.js';
 import { copyPackages, repoRoot, tempDir } from './tree.js';
 
 export function buildDist(): void {
@@ -27,20 +27,23 @@ export interface FaultRun extends ActionRunResult {
   profile: Profile | null;
   /** The summary's "Problems met" block (empty when there is none). */
   problems: string;
-  /** Which step wrote the report: the post step on a run whose main left the writeback tail to the background. */
-  reportIn: 'main' | 'post';
+  /**
+   * Which step holds the report, as main recorded it (state STATE.reportStep): the post step on a run whose main
+   * left the writeback tail to the background; null when main wrote no summary (it failed or was cancelled first).
+   */
+  reportIn: ReportStep | null;
   /** The job's summary as the runner shows it: main's, then the post step's (`summary` is the report alone). */
   jobSummary: string;
 }
 
 /**
- * The job's summary as the report reads: main's summary, or, on a run whose main left the tail to the
- * background (the fault runs probe nothing, so nothing is learned), main's one line dropped and the post
- * step's report, which the runner shows right under it.
+ * The job's summary as the report reads: all of it, or, where main recorded that the post step holds the
+ * report (main's summary then only says so), the post step's part alone.
  */
-export function reportOf(summary: string): { summary: string; reportIn: 'main' | 'post' } {
-  const [first, ...rest] = summary.split('\n');
-  return first === BACKGROUND_NOTE ? { summary: rest.join('\n').replace(/^\n+/, ''), reportIn: 'post' } : { summary, reportIn: 'main' };
+export function reportOf(run: Pick<ActionRunResult, 'state' | 'summary' | 'mainSummary'>): { summary: string; reportIn: ReportStep | null } {
+  const reportIn = parseReportStep(run.state[STATE.reportStep]);
+  if (reportIn !== 'post') return { summary: run.summary, reportIn };
+  return { summary: run.summary.slice(run.mainSummary.length).replace(/^\n+/, ''), reportIn };
 }
 
 export interface FaultRunOptions {
@@ -83,7 +86,7 @@ export async function runFault(opts: FaultRunOptions): Promise<FaultRun> {
     expect(text.includes(token), 'runtime token in the profile').toBe(false);
     profile = validateProfile(JSON.parse(text));
   }
-  const report = reportOf(result.summary);
+  const report = reportOf(result);
   return {
     ...result,
     summary: report.summary,

@@ -191,9 +191,10 @@ describe('remembered fixes through the stages', () => {
   }, 60_000);
 
   /** What the post step reads of the inputs (post-judge.ts). */
-  const postConfig = { ...config, experimentsBudgetMs: 60_000, writebackTimeoutMs: 120_000 } as const satisfies Pick<
+  // History off: the post step's history row is __tests__/pipeline/writeback-follower.test.ts's.
+  const postConfig = { ...config, experimentsBudgetMs: 60_000, writebackTimeoutMs: 120_000, history: false, label: 'remembered-fixes' } as const satisfies Pick<
     ProfileConfig,
-    'experimentsAuto' | 'experiments' | 'experimentsBudgetMs' | 'writebackTimeoutMs'
+    'experimentsAuto' | 'experiments' | 'experimentsBudgetMs' | 'writebackTimeoutMs' | 'history' | 'label'
   >;
 
   it('a step under 10 s, on disk after more than 10 s: main cannot look the fix up; the post step shows it as measured on run 401', async () => {
@@ -220,7 +221,7 @@ describe('remembered fixes through the stages', () => {
     // The post step: the tail completes the profile, the gate passes, the fix is found and shown; nothing is measured.
     const lines: string[] = [];
     const posted = structuredClone(main);
-    const { rendered } = await asRun('402', () => judgeWithTail(posted, followed, postConfig, (l) => lines.push(l)));
+    const { rendered } = await asRun('402', () => judgeWithTail(posted, followed, postConfig, null, { log: (l) => lines.push(l) }));
     if (process.env.SHOW_MARKDOWN) console.log(rendered.markdown);
     expect(untilDurableMs(posted)).toBeCloseTo(onDiskMs, 3);
     expect(posted.auto?.experiments).toMatchObject({ run: false, memory: { reason: 'fresh', remembered: { runId: '401', measuredAt } } });

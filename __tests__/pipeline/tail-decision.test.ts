@@ -1,13 +1,19 @@
-// Who waits for the restore's writeback tail (src/pipeline/tail-decision.ts), and the follower's pure
+// Who waits for the restore's writeback tail (src/pipeline/tail-decision.ts: each rule's case keyed by its name), what is known of the tail when extraction ends, and the follower's pure
 // parts (src/pipeline/follower.ts) on a real recording: fixtures/profiles/lab-baseline.json.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS } from '../../src/judge/auto-rules.js';
 import { followedTail, parseBackgroundTail, profileTimeMs, tailEndSnapshot } from '../../src/pipeline/follower.js';
-import { whoWaitsForTail, type TailFacts } from '../../src/pipeline/tail-decision.js';
+import { TAIL_RULES, tailAtExtractEnd, tailKnownEmpty, whoWaitsForTail, type TailFacts, type TailRule } from '../../src/pipeline/tail-decision.js';
+import { resolveDevices } from '../../src/sample/devices.js';
+import { MiB } from '../../src/util/units.js';
+import { prerequisite } from '../helpers/prerequisites.js';
 import type { Profile, Snapshot } from '../../src/profile/schema.js';
 
+// A repeat run on a disk: ceilings remembered, a restore short for auto's experiments, dirt left by extraction.
 const repeat: TailFacts = {
+  restoreInMemory: false,
+  dirtyAtExtractEndBytes: 64 * MiB,
   runProbes: false,
   experimentsCanRun: true,
   experimentsAuto: true,
@@ -15,26 +21,94 @@ const repeat: TailFacts = {
   fixesRemembered: false,
   failOnBottleneck: false,
 };
+const longRestoreMs = 3 * AUTO_EXPERIMENTS_MIN_RESTORE_MS;
 
-describe('whoWaitsForTail', () => {
-  it('leaves a repeat run’s tail to the follower: ceilings remembered, a restore too short for auto’s experiments', () => {
-    expect(whoWaitsForTail(repeat).who).toBe('follower');
-    expect(whoWaitsForTail({ ...repeat, experimentsCanRun: false }).who).toBe('follower');
+/**
+ * One case per rule, keyed by its name (the compiler asks for every rule of TAIL_RULES): facts on which
+ * that rule decides, and who then waits. Each case's facts would make a later rule decide without the fact
+ * that makes this one hold, so the order of the table is what the cases test too.
+ */
+const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> = {
+  'tail-empty': {
+    facts: [
+      { ...repeat, restoreInMemory: true },
+      { ...repeat, dirtyAtExtractEndBytes: 0 },
+      // Before the rules that would leave it to the follower, and before those that wait in main anyway.
+      { ...repeat, restoreInMemory: true, experimentsCanRun: false },
+      { ...repeat, dirtyAtExtractEndBytes: 0, restoreMs: longRestoreMs, fixesRemembered: true },
+      { ...repeat, restoreInMemory: true, runProbes: true, failOnBottleneck: true },
+    ],
+    who: 'main',
+  },
+  'probes-run': {
+    facts: [
+      { ...repeat, runProbes: true },
+      { ...repeat, runProbes: true, experimentsCanRun: false },
+    ],
+    who: 'main',
+  },
+  'fail-on-bottleneck': {
+    facts: [
+      { ...repeat, failOnBottleneck: true },
+      { ...repeat, experimentsCanRun: false, failOnBottleneck: true },
+    ],
+    who: 'main',
+  },
+  'no-experiment': {
+    facts: [
+      { ...repeat, experimentsCanRun: false },
+      { ...repeat, experimentsCanRun: false, experimentsAuto: false },
+    ],
+    who: 'follower',
+  },
+  'experiments-every-run': { facts: [{ ...repeat, experimentsAuto: false }], who: 'main' },
+  'restore-short-for-auto': { facts: [repeat, { ...repeat, restoreMs: null }, { ...repeat, dirtyAtExtractEndBytes: null }], who: 'follower' },
+  'fixes-remembered': { facts: [{ ...repeat, restoreMs: longRestoreMs, fixesRemembered: true }], who: 'follower' },
+  'fixes-to-measure': {
+    facts: [
+      { ...repeat, restoreMs: longRestoreMs },
+      { ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS },
+    ],
+    who: 'main',
+  },
+};
+
+describe('whoWaitsForTail: the first rule of TAIL_RULES that holds decides', () => {
+  for (const rule of TAIL_RULES)
+    it(rule, () => {
+      const { facts, who } = CASES[rule];
+      for (const f of facts) expect(whoWaitsForTail(f), JSON.stringify(f)).toMatchObject({ rule, who });
+    });
+});
+
+describe('the tail as known when extraction ends', () => {
+  const profile = JSON.parse(readFileSync('fixtures/profiles/lab-baseline.json', 'utf8')) as Profile;
+  const extract = profile.phases.find((p) => p.name === 'extract');
+  if (!extract?.end.memory) throw new Error('lab-baseline.json has no extract phase with /proc/meminfo');
+  const onDisk = profile.context.fileSystems ?? [];
+
+  it('is not empty after a restore onto ext4 that left dirty pages (a lab recording)', () => {
+    const known = tailAtExtractEnd(onDisk, extract.end);
+    expect(known.restoreInMemory).toBe(false);
+    expect(known.dirtyAtExtractEndBytes).toBe((extract.end.memory?.dirtyBytes ?? 0) + (extract.end.memory?.writebackBytes ?? 0));
+    expect(known.dirtyAtExtractEndBytes).toBeGreaterThan(0);
+    expect(tailKnownEmpty(known)).toBe(false);
   });
 
-  it('waits in main on a first run: probes to run, experiments asked for, or auto with no fixes remembered for a long restore', () => {
-    expect(whoWaitsForTail({ ...repeat, runProbes: true }).who).toBe('main');
-    expect(whoWaitsForTail({ ...repeat, experimentsAuto: false }).who).toBe('main');
-    expect(whoWaitsForTail({ ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS }).who).toBe('main');
+  it('is empty with nothing dirty or being written back machine-wide, unknown without /proc/meminfo', () => {
+    expect(tailKnownEmpty(tailAtExtractEnd(onDisk, { memory: { dirtyBytes: 0, writebackBytes: 0 } }))).toBe(true);
+    expect(tailAtExtractEnd(onDisk, { memory: null })).toEqual({ restoreInMemory: false, dirtyAtExtractEndBytes: null });
+    expect(tailKnownEmpty({ restoreInMemory: false, dirtyAtExtractEndBytes: null })).toBe(false);
   });
 
-  it('waits in main when fail-on-bottleneck is set: the step fails on the verdict judged with the tail, and the post step fails nothing', () => {
-    expect(whoWaitsForTail({ ...repeat, failOnBottleneck: true }).who).toBe('main');
-    expect(whoWaitsForTail({ ...repeat, experimentsCanRun: false, failOnBottleneck: true }).who).toBe('main');
-  });
-
-  it('follows a long restore in the background once its fixes are remembered', () => {
-    expect(whoWaitsForTail({ ...repeat, restoreMs: 3 * AUTO_EXPERIMENTS_MIN_RESTORE_MS, fixesRemembered: true }).who).toBe('follower');
+  it.runIf(prerequisite('/dev/shm as a tmpfs', existsSync('/dev/shm')))('is empty for a restore path on a tmpfs, as this machine resolves /dev/shm', () => {
+    const where = resolveDevices({ restorePaths: ['/dev/shm/disk-profiler-tail-test/node_modules'] });
+    expect(where.fileSystems[0]?.fsType).toBe('tmpfs');
+    const known = tailAtExtractEnd(where.fileSystems, extract.end);
+    expect(known.restoreInMemory).toBe(true);
+    expect(tailKnownEmpty(known)).toBe(true);
+    // A tmpfs beside a disk is not all in memory: the disk's part has a tail.
+    expect(tailAtExtractEnd([...where.fileSystems, ...onDisk], extract.end).restoreInMemory).toBe(false);
   });
 });
 

@@ -2,12 +2,14 @@
 // it (main and post as processes) against the local services: main does not wait for the disk, the post
 // step completes the profile with the tail and leaves nothing running or behind; with no post step (a
 // cancelled job) the follower still ends by its deadline.
-import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocalServices } from '../../tools/services/index.js';
+import { cacheClientEnv, type LocalServices, withEnv } from '../../tools/services/index.js';
+import { type LoadedHistory, loadHistory } from '../../src/history/store.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
 import { removeDirs } from '../helpers/tree.js';
+import { prerequisite } from '../helpers/prerequisites.js';
 import { isAlive, parseBackgroundTail } from '../../src/pipeline/follower.js';
 import { STATE } from '../../src/pipeline/state.js';
 import { untilDurableMs } from '../../src/pipeline/always-on.js';
@@ -46,6 +48,11 @@ function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   if (process.env.SHOW_MARKDOWN) console.log(r.jobSummary, JSON.stringify(r.outputs, null, 1));
   expect(profile?.verdict, 'the profile holds a verdict').toBeTruthy();
   if (!profile?.verdict) return;
+  // Main recorded that the post step holds the report; the harness's report is the post step's part.
+  expect(r.state[STATE.reportStep]).toBe('post');
+  expect(r.reportIn).toBe('post');
+  expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
+  expect(r.mainSummary).not.toContain('### ');
   // Main writes one short line and no heading; the post step's report starts at its headline.
   const start = r.jobSummary.indexOf('### ');
   expect(start, 'the post step wrote a report').toBeGreaterThan(0);
@@ -71,6 +78,28 @@ function expectOneReport(r: Awaited<ReturnType<typeof runFault>>): void {
   for (const name of ['verdict', 'bottleneck', 'writeback-seconds']) expect(r.outputs[name] ?? '', name).toBe('');
 }
 
+/** The label's newest history entry in the local cache service, as the next run would read it. */
+async function savedHistory(r: Awaited<ReturnType<typeof runFault>>, label: string): Promise<LoadedHistory> {
+  return withEnv(cacheClientEnv(services, { workspace: r.workspace, tempDir: r.runnerTemp }), () => loadHistory(label));
+}
+
+/**
+ * The run's history row was added by the post step, which judged it with the tail: its writeback phase, time
+ * until on disk and bottleneck are the profile's; the regression flag, decided there, reaches no output.
+ */
+async function expectHistoryRowJudgedWithTail(r: Awaited<ReturnType<typeof runFault>>, label: string): Promise<void> {
+  const profile = r.profile;
+  const writeback = profile?.phases.find((p) => p.name === 'writeback');
+  if (!profile?.verdict || !writeback) throw new Error('the post step left no verdict or writeback phase');
+  expect(profile.history?.saved, 'the post step saved the history').toMatchObject({ ok: true });
+  const row = (await savedHistory(r, label)).earlier.at(-1);
+  expect(row?.phasesMs.writeback).toBe(writeback.endMs - writeback.startMs);
+  expect(row?.untilDurableMs).toBe(untilDurableMs(profile));
+  expect(row?.bottleneck).toBe(profile.verdict.bottleneck);
+  expect(r.log.split('\n').filter((l) => l.includes('this run added to the history'))).toHaveLength(1);
+  expect(r.outputs.regression ?? '', 'regression is decided in the post step, whose outputs no step reads').toBe('');
+}
+
 describe('the writeback follower of a repeat run', () => {
   it('main exits before the restore is on disk; the post step completes the profile and leaves nothing behind', async () => {
     const r = await runFault({ services, root, name: 'full', inputs: { ...REPEAT, label: 'follower-full' } });
@@ -84,6 +113,7 @@ describe('the writeback follower of a repeat run', () => {
     expect(r.profile?.writebackTail?.syncs.length).toBeGreaterThan(0);
     expect(r.profile?.writebackTail?.complete).toBe(true);
     expectOneReport(r);
+    await expectHistoryRowJudgedWithTail(r, 'follower-full');
     expect(isAlive(tail?.pid ?? -1), 'the follower is gone after the post step').toBe(false);
     const left = readdirSync(path.join(r.runnerTemp, 'disk-profiler'));
     expect(
@@ -91,6 +121,37 @@ describe('the writeback follower of a repeat run', () => {
       `left in the state directory: ${left.join(', ')}`,
     ).toBe(true);
   }, 120_000);
+
+  it.runIf(prerequisite('/dev/shm (a tmpfs, no mount needed)', existsSync('/dev/shm')))(
+    'a restore into a tmpfs has no tail to follow: main times it, judges and reports, the verdict in its outputs',
+    async () => {
+      const workspace = mkdtempSync(path.join('/dev/shm', 'disk-profiler-follower-'));
+      try {
+        const r = await runFault({ services, root, name: 'in-memory', inputs: { ...REPEAT, label: 'follower-in-memory' }, workspace });
+        expect(r.mainExitCode, r.log.slice(-1500)).toBe(0);
+        expect(r.profile?.context.fileSystems.find((f) => f.path === path.join(workspace, 'node_modules'))?.fsType).toBe('tmpfs');
+        expect(r.state[STATE.writebackFollower] ?? '', 'no follower started').toBe('');
+        expect(r.state[STATE.reportStep]).toBe('main');
+        expect(r.reportIn).toBe('main');
+        // Main timed the (empty) tail itself and reported: the verdict's outputs are set and agree with the profile.
+        expect(r.log).toContain('Restore: writeback tail');
+        expect(r.profile?.writebackTail?.complete).toBe(true);
+        expect(r.profile?.verdict?.bottleneck).toBeTruthy();
+        expect(r.outputs.bottleneck).toBe(r.profile?.verdict?.bottleneck);
+        expect(r.outputs.verdict).toBe(r.profile?.verdict?.sentence);
+        expect(r.outputs['writeback-seconds']).not.toBe('');
+        expect(r.summary.split('\n')[0]).toMatch(/^### \S/);
+        expect(r.mainSummary).toContain(r.profile?.verdict?.sentence);
+        // Main judged, so main added the run to its history and set the regression flag.
+        expect(r.profile?.history?.saved).toMatchObject({ ok: true });
+        expect(r.outputs.regression).toBe(String((r.profile?.history?.regressions.length ?? 0) > 0));
+        expect((await savedHistory(r, 'follower-in-memory')).earlier.at(-1)?.untilDurableMs).toBe(untilDurableMs(r.profile ?? { restore: null, phases: [] }));
+      } finally {
+        await removeDirs(workspace);
+      }
+    },
+    120_000,
+  );
 
   it('with no post step (a cancelled job), the follower ends on its own after main, by its deadline', async () => {
     const workspace = path.join(root, 'cancel', 'workspace');

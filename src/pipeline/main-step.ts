@@ -5,13 +5,15 @@ import { runJudgedProfile } from './run-profile.js';
 import { PhaseLog } from './phase-log.js';
 import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
-import { STATE } from './state.js';
+import { type ReportStep, STATE } from './state.js';
 import { profileOutputs, restoredKey } from '../report/outputs.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { errorMessage } from '../util/errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
+import { handHistoryToPost } from './history-handoff.js';
+import type { LoadedHistory } from '../history/store.js';
 
 /**
  * Main's whole summary on a repeat run whose tail is followed in the background: the report (judged
@@ -20,8 +22,12 @@ import { type FollowerHandle, type FollowRequest, startFollower } from './follow
 export const BACKGROUND_NOTE =
   "Disk profiler: the report follows in the post step's summary: the restore's files were still being written to disk when this step ended (a repeat run does not wait for the disk, as plain restoreCache does not).";
 
-/** The outputs that need the tail (the verdict, the tail, the fixes judged with it): empty on such a run, whose main cannot know them. */
-const TAIL_OUTPUTS = ['verdict', 'bottleneck', 'writeback-seconds', ...Object.keys(experimentOutputs(undefined))];
+/**
+ * The outputs that need the tail (the verdict, the tail, the fixes judged with it, and `regression`, decided
+ * where the run is added to its history: in the post step, whose outputs no step reads): empty on such a
+ * run, whose main cannot know them.
+ */
+const TAIL_OUTPUTS = ['verdict', 'bottleneck', 'writeback-seconds', 'regression', ...Object.keys(experimentOutputs(undefined))];
 
 /** The follower, its result and log in the profile's own directory (owner-only); null (the tail timed here) when it cannot start. */
 function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultFile'>, warn: (line: string) => void): FollowerHandle | null {
@@ -32,6 +38,15 @@ function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultF
   } catch (error) {
     warn(`The writeback follower could not start (${errorMessage(error)}); the tail is timed by this step.`);
     return null;
+  }
+}
+
+/** The history as read here, for the post step that adds the run; without it the post step reads the history itself. */
+function handHistory(stateDir: string, loaded: LoadedHistory): void {
+  try {
+    core.saveState(STATE.historyForPost, handHistoryToPost(stateDir, loaded));
+  } catch (error) {
+    core.debug(`The history read here was not handed to the post step (${errorMessage(error)}); it reads the history again.`);
   }
 }
 
@@ -47,7 +62,7 @@ export async function run(): Promise<void> {
     // Loaded only here: the artifact client and the comparison are no part of a profile run's load time.
     const { runCompareStep } = await import('../compare/compare-step.js');
     await runCompareStep(config);
-    core.saveState(STATE.summaryWritten, 'true');
+    core.saveState(STATE.reportStep, 'main' satisfies ReportStep);
     return;
   }
   await profileStep(config);
@@ -61,7 +76,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
   const stateDir = path.dirname(profilePath);
-  const { profile, judgement, backgroundTail } = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -78,6 +93,10 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
   if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  if (historyForPost) handHistory(stateDir, historyForPost);
+  // Decided once: the post step judges with the tail and reports on a run whose main left the tail to the follower.
+  const reportStep: ReportStep = backgroundTail ? 'post' : 'main';
+  const inPost = reportStep === 'post';
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
   for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
@@ -93,7 +112,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     profile.warnings.push(message);
   }
   // With the save on, or the report made in the post step, the post step uploads the profile once it holds them (an artifact cannot be replaced).
-  if (config.uploadArtifact && saved && (config.save || backgroundTail)) core.saveState(STATE.artifactPending, 'true');
+  if (config.uploadArtifact && saved && (config.save || inPost)) core.saveState(STATE.artifactPending, 'true');
   // Upload before rendering, so a failed upload is in the summary's problems, not only in the log.
   else if (config.uploadArtifact && saved) {
     const { uploadProfileArtifact } = await import('../report/artifact.js');
@@ -105,14 +124,14 @@ async function profileStep(config: ProfileConfig): Promise<void> {
 
   // Rendered only where main reports: on a background-tail run the post step renders the report judged with the tail.
   // The renderer is loaded only then (the post step loads it on such a run): no part of a repeat run's main.
-  const { markdown, outputs } = backgroundTail
+  const { markdown, outputs } = inPost
     ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judgement.verdict) }
     : (await import('../report/render.js')).renderJudged(profile, judgement);
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? '' : value);
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? '' : value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
-  core.saveState(STATE.summaryWritten, 'true');
-  core.info(backgroundTail ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
+  core.saveState(STATE.reportStep, reportStep);
+  core.info(inPost ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
 
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === undefined) {

@@ -3,7 +3,8 @@
  * tail to the follower and wrote no verdict, so the post step completes the profile with the tail,
  * judges it with the entry main uses (stages/judge.ts judgeOnce), with the fixes remembered for this
  * hardware and cache when the time until on disk passes auto's gate, and renders it with main's
- * renderer. It never runs an experiment. Loaded by the post step only on such a run.
+ * renderer, and adds the run to its label's history as judged here. It never runs an experiment.
+ * Loaded by the post step only on such a run.
  */
 import type { ProfileConfig } from '../config/config.js';
 import { skippedExperiments } from '../experiment/from-profile.js';
@@ -11,7 +12,10 @@ import type { ExperimentsResult } from '../experiment/types.js';
 import type { Profile } from '../profile/schema.js';
 import { rememberedExperiments } from '../remember/fixes.js';
 import { renderJudged, type RenderedProfile } from '../report/render.js';
-import { startFixesLoad, untilDurableMs } from './always-on.js';
+import { type HistoryKeyConfig, startFixesLoad, startHistoryLoad, untilDurableMs } from './always-on.js';
+import type { LoadedHistory } from '../history/store.js';
+import { addToHistory } from './stages/history.js';
+import type { PipelineHooks } from './stages/hooks.js';
 import { followedTail, type FollowResult } from './follower.js';
 import { judgeOnce } from './stages/judge.js';
 import { recordExperiments } from './stages/experiments.js';
@@ -27,9 +31,11 @@ export interface PostJudged {
 export async function judgeWithTail(
   profile: Profile,
   followed: FollowResult | null,
-  config: Pick<ProfileConfig, 'writebackTimeoutMs' | 'experimentsAuto' | 'experiments' | 'experimentsBudgetMs'>,
-  log: (line: string) => void,
+  config: Pick<ProfileConfig, 'writebackTimeoutMs' | 'experimentsAuto' | 'experiments' | 'experimentsBudgetMs'> & HistoryKeyConfig,
+  handedHistory: LoadedHistory | null,
+  hooks: Pick<PipelineHooks, 'log' | 'onPhase'>,
 ): Promise<PostJudged> {
+  const { log } = hooks;
   const line = completeTail(profile, followed, config.writebackTimeoutMs);
   // auto's gate (AUTO_EXPERIMENTS_MIN_RESTORE_MS until on disk) on the time with the tail, as on a run that waited for it.
   const fixes = profile.fingerprint ? await startFixesLoad(config, profile.fingerprint, profile.restore, profile.phases) : null;
@@ -38,6 +44,11 @@ export async function judgeWithTail(
   const experiments = experimentsAfterJudging(main, experimentPlan, fixes ?? null, config);
   delete profile.experiments;
   recordExperiments(profile, { experiments, startMs: main?.startMs ?? 0 }, {});
+  // The run added to its history as judged here, with its tail (main left it to this step); main's read of the history when handed over.
+  if (profile.fingerprint) {
+    const loading = handedHistory ? Promise.resolve(handedHistory) : startHistoryLoad(config, profile.restore);
+    await addToHistory(config, profile, profile.fingerprint, loading, hooks);
+  }
   return { rendered: renderJudged(profile, judgement), line };
 }
 

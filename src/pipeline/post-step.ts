@@ -19,10 +19,11 @@ import { getCacheServiceVersion } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
-import { STATE } from './state.js';
+import { parseReportStep, STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
 import { collectFollower, parseBackgroundTail } from './follower.js';
+import { takeHandedHistory } from './history-handoff.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -44,8 +45,11 @@ export async function run(): Promise<void> {
   // First: it ends by its deadline in any case, and nothing of it is left once the post step is done.
   const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
+  // Taken (its file removed) whatever follows: nothing of main's is left in the state directory.
+  const handedHistory = takeHandedHistory(core.getState(STATE.historyForPost));
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
-  const summaryWritten = core.getState(STATE.summaryWritten) === 'true';
+  const reportStep = parseReportStep(core.getState(STATE.reportStep));
+  const summaryWritten = reportStep !== null;
   const profilePath = core.getState(STATE.profilePath);
   if (mainStarted && !summaryWritten) {
     const saved = profilePath && existsSync(profilePath) ? ` A partial profile is at ${profilePath}.` : '';
@@ -64,10 +68,13 @@ export async function run(): Promise<void> {
   if (profile) profile.save = save;
   // A repeat run whose main left the tail to the follower wrote no verdict: the report is made here, judged with the tail.
   let report: string | null = null;
-  if (profile && backgroundTail && summaryWritten) {
+  if (profile && reportStep === 'post') {
     // Loaded only on such a run: the judge and the renderer are no part of a first run's post step.
     const { judgeWithTail } = await import('./post-judge.js');
-    const { rendered, line } = await judgeWithTail(profile, followed, config, (l) => core.info(l));
+    const phaseLog = new PhaseLog();
+    const hooks = { log: (l: string) => core.info(l), onPhase: (phase: string | null) => phaseLog.enter(phase) };
+    const { rendered, line } = await judgeWithTail(profile, followed, config, handedHistory, hooks);
+    phaseLog.close();
     core.info(line);
     core.info(rendered.verdict.sentence);
     report = rendered.markdown;

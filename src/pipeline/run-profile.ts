@@ -2,7 +2,8 @@
  * The profile pipeline, outside any GitHub specifics: stages in the order they run, each taking the
  * part of the config it uses (stages/). See the machine, flush what earlier steps left dirty, restore
  * under the sampler with exact phase boundaries and time the writeback tail with syncfs (a repeat run
- * leaves it to a detached follower: stages/restore.ts), read what the restore wrote, probe the disk, judge once, run the experiments, add the run to its history. Side
+ * leaves it to a detached follower: stages/restore.ts), read what the restore wrote, probe the disk, judge once, run the experiments, add the run to its history (the post step adds it
+ * where it judges: on a run whose tail was left to the follower). Side
  * effects stay in the stages and the modules they call; the result is a plain Profile and its judgement.
  */
 import type { ProfileConfig } from '../config/config.js';
@@ -12,6 +13,7 @@ import { diskProbesOf } from '../judge/page-cache-probe.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
 import type { BackgroundTail } from './follower.js';
+import type { LoadedHistory } from '../history/store.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
 import { monotonicMs } from '../util/clock.js';
 import { runExperimentStage, recordExperiments } from './stages/experiments.js';
@@ -40,6 +42,8 @@ export interface JudgedProfile {
   judgement: Judgement;
   /** A repeat run's tail, left to the detached follower: the post step waits for it and completes the profile. */
   backgroundTail?: BackgroundTail;
+  /** With backgroundTail: the label's history as read here, which the post step adds the run to once judged with the tail. */
+  historyForPost?: LoadedHistory;
 }
 
 /**
@@ -93,6 +97,7 @@ async function profileOn(
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   const waiter = whoWaitsForTail({
+    ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
     experimentsAuto: config.experimentsAuto,
@@ -145,6 +150,11 @@ async function profileOn(
   machine.release();
   recordExperiments(profile, experiments, machine.met());
   await rememberFixes(experimentPlan, experiments.experiments, profile, new Date().toISOString(), hooks, warn);
-  await addToHistory(config, profile, fingerprint, historyLoad, hooks);
-  return { profile, judgement, ...(measured.backgroundTail ? { backgroundTail: measured.backgroundTail } : {}) };
+  // The history row holds the run's tail and the verdict judged with it: where the post step judges, it adds the run.
+  if (!measured.backgroundTail) {
+    await addToHistory(config, profile, fingerprint, historyLoad, hooks);
+    return { profile, judgement };
+  }
+  const loaded = historyLoad ? await historyLoad : null;
+  return { profile, judgement, backgroundTail: measured.backgroundTail, ...(loaded ? { historyForPost: loaded } : {}) };
 }

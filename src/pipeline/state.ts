@@ -2,7 +2,8 @@
 export const STATE = {
   probeDirectories: 'probe-directories',
   profilePath: 'profile-path',
-  summaryWritten: 'summary-written',
+  /** Which step holds the report (REPORT_STEPS), set once main's summary is written; unset when main ended before writing one. */
+  reportStep: 'report-step',
   mainStarted: 'main-started',
   /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
   primaryKey: 'cache-primary-key',
@@ -16,4 +17,19 @@ export const STATE = {
   machineLedger: 'machine-ledger',
   /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
   writebackFollower: 'writeback-follower',
+  /** With the report in the post step: the file holding the label's history as main read it (pipeline/history-handoff.ts). */
+  historyForPost: 'history-for-post',
 } as const;
+
+/**
+ * Where the run's report is: main's summary, or the post step's (a repeat run whose main left the
+ * writeback tail to the background: main's summary then only says so). Main decides it; the post step
+ * and the tests read it.
+ */
+export const REPORT_STEPS = ['main', 'post'] as const;
+export type ReportStep = (typeof REPORT_STEPS)[number];
+
+/** The report step main saved; null when main wrote no summary (failed or cancelled first) or the value is not one. */
+export function parseReportStep(value: string | undefined): ReportStep | null {
+  return REPORT_STEPS.find((step) => step === value) ?? null;
+}

@@ -1118,11 +1118,15 @@ export type SampleSizeName = (typeof SAMPLE_SIZE_NAMES)[number];
 /** One sample of the archive: what it kept of the whole. */
 export interface ArchiveSampleSize {
   name: SampleSizeName;
-  /** Every `every`-th subtree, the subtrees ordered by their bytes (experiment/sample-select.ts). */
+  /**
+   * Every `every`-th cluster is kept whole, the clusters ordered by their bytes (experiment/sample-select.ts):
+   * a cluster is the subtree below one directory at the plan's depth (a package), or a file above that
+   * depth on its own; the directories above the depth, and the take-all stratum, are kept in every sample.
+   */
   every: number;
   entries: number;
   keptEntries: number;
-  /** Of the members that are sampled (all but the directories above the subtrees and the take-all stratum): the share kept. */
+  /** Of the members that are sampled (all but the directories above the cluster depth and the take-all stratum): the share kept. */
   entryShare: number;
   bytes: number;
   keptBytes: number;
@@ -1131,6 +1135,7 @@ export interface ArchiveSampleSize {
   /** Members and bytes too large to sample (single large files), kept in both samples. Absent before they were. */
   everySampleEntries?: number;
   everySampleBytes?: number;
+  /** Directories kept: those above the cluster depth and those inside kept clusters. */
   directories: number;
   droppedHardLinks: number;
   archiveBytes: number;
@@ -1138,8 +1143,9 @@ export interface ArchiveSampleSize {
 
 /**
  * Why and how the experiments ran on samples of the archive: full runs did not fit the budget, so
- * two nested samples (whole subtrees, every k-th by size; what is too large to sample in both) were
- * timed and each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
+ * two nested samples of whole subtrees (the directories above the cluster depth, every k-th cluster
+ * ordered by bytes kept whole with its parents, and what is too large to sample in both) were timed
+ * and each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
  */
 export interface ExperimentsSample {
   /** The sentence why full runs did not fit (the plan's figures). */

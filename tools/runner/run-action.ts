@@ -53,7 +53,10 @@ export interface ActionRunResult {
   postMs: number;
   outputs: Record<string, string>;
   state: Record<string, string>;
+  /** The job's summary as the runner shows it: main's, then the post step's. */
   summary: string;
+  /** Main's part of it (the runner gives each step a summary of its own). */
+  mainSummary: string;
 }
 
 export async function runAction(options: RunActionOptions): Promise<ActionRunResult> {
@@ -81,6 +84,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
     const mainExitCode = await runNode(launch, path.join(options.distDir, 'main.js'), env, options.onOutput, options.onMainSpawned, options.ownProcessGroup);
     const mainMs = performance.now() - mainStarted;
     const savedState = parseFileCommands(readFileSync(state, 'utf8'));
+    const mainSummary = readFileSync(summary, 'utf8');
     const jobStatus = options.jobStatusAtPost ?? (mainExitCode === 0 ? 'success' : 'failure');
     const postEnv = {
       ...env,
@@ -98,6 +102,7 @@ export async function runAction(options: RunActionOptions): Promise<ActionRunRes
       outputs: parseFileCommands(readFileSync(output, 'utf8')),
       state: savedState,
       summary: readFileSync(summary, 'utf8'),
+      mainSummary,
     };
   } finally {
     rmSync(files, { recursive: true, force: true });

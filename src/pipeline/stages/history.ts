@@ -1,4 +1,7 @@
-/** Stage 10, last: this run added to its label's history (read since stage 5) and shown against the earlier runs. */
+/**
+ * Stage 10, last: this run added to its label's history (read since stage 5) and shown against the earlier
+ * runs; on a run whose tail was left to the follower, the post step runs it once it has judged with the tail.
+ */
 import type { LoadedHistory } from '../../history/store.js';
 import type { HardwareFingerprint } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';

@@ -27,7 +27,7 @@ import type { PipelineHooks, Warn } from './hooks.js';
 
 export interface Remembered {
   probePlan: ProbePlan;
-  /** The history being read (null: history off, or the cache in trouble); added to after the experiments. */
+  /** The history being read (null: history off, or the cache in trouble); added to after the experiments, or by the post step where it judges. */
   historyLoad: Promise<LoadedHistory> | null;
   /** The fixes remembered for this hardware and cache (null: experiments not auto, or nothing to look up). */
   fixes: RememberedFixes | null;

@@ -12,6 +12,7 @@ import type { TimedRestore } from '../../restore/timed-restore.js';
 import type { Sampler } from '../../sample/sampler.js';
 import { syncFileSystems } from '../../sample/syncfs.js';
 import { type BackgroundTail, type FollowerHandle, followedTail } from '../follower.js';
+import { tailAtExtractEnd, tailKnownEmpty, type TailAtExtractEnd } from '../tail-decision.js';
 import type { PipelineHooks, Warn } from './hooks.js';
 import type { MachineView } from './machine-view.js';
 
@@ -36,13 +37,18 @@ export interface RestoreWithTail {
   phases: PhaseRecord[];
   sampler: Sampler | null;
   tail: PendingTail | null;
+  /** What was known of the tail when extraction ended (pipeline/tail-decision.ts); nothing without an extraction. */
+  atExtractEnd: TailAtExtractEnd;
 }
+
+/** No extraction: nothing known of a tail (there is none to wait for). */
+const NOTHING_KNOWN: TailAtExtractEnd = { restoreInMemory: false, dirtyAtExtractEndBytes: null };
 
 type PendingTail = { kind: 'here'; done: Promise<{ syncs: FileSystemSync[]; end: Snapshot }> } | { kind: 'follower'; follower: FollowerHandle };
 
 export async function measureRestore(
   config: RestoreConfig,
-  view: Pick<MachineView, 'where' | 'cgroup' | 'hasProc'>,
+  view: Pick<MachineView, 'where' | 'cgroup' | 'hasProc' | 'restorePaths'>,
   restoreFileSystems: string[],
   originMs: number,
   procRoot: string,
@@ -66,9 +72,16 @@ export async function measureRestore(
   const { restore, phases } = timed;
   if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
   const extract = phases.find((p) => p.name === 'extract');
-  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null };
+  const atExtractEnd = extract
+    ? tailAtExtractEnd(
+        view.where.fileSystems.filter((fs) => view.restorePaths.includes(fs.path)),
+        extract.end,
+      )
+    : NOTHING_KNOWN;
+  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null, atExtractEnd };
   // Started the moment extraction ends, whoever waits for it: the tail ends exactly when syncfs returns.
-  if (hooks.followWriteback) {
+  // A tail known to be empty is timed here: main waits for it (tail-decision.ts), with no process to start.
+  if (hooks.followWriteback && !tailKnownEmpty(atExtractEnd)) {
     const follower = hooks.followWriteback({
       fileSystems: restoreFileSystems,
       deadlineMs: config.writebackTimeoutMs,
@@ -78,10 +91,10 @@ export async function measureRestore(
       procRoot,
       cgroupCpu: view.cgroup?.cpuFiles ?? null,
     });
-    if (follower) return { timed, phases, sampler, tail: { kind: 'follower', follower } };
+    if (follower) return { timed, phases, sampler, tail: { kind: 'follower', follower }, atExtractEnd };
   }
   const done = syncFileSystems(restoreFileSystems, config.writebackTimeoutMs).then((syncs) => ({ syncs, end: sampler.snapshot() }));
-  return { timed, phases, sampler, tail: { kind: 'here', done } };
+  return { timed, phases, sampler, tail: { kind: 'here', done }, atExtractEnd };
 }
 
 /**
