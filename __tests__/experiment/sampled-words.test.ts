@@ -116,3 +116,42 @@ describe('a saving measured on a sample', () => {
     expect(fixesSection(p, judgeProfile(p))).toMatch(/measured on a sample of 13% of the files \(12% of bytes\), ± /);
   });
 });
+
+describe('scaled to the restore’s own time', () => {
+  // The lab's slow disk-iops restore, bench run 1 at 8d1a390: the samples' line read the baseline at 62.6 s, full runs
+  // measured 78.8 s (the restore itself 80.5 s until on disk); ram's share of the baseline saved held on both.
+  const large = size('large', 13, 0.066, 0.064);
+  const small = size('small', 52, 0.018, 0.016);
+  const runs = {
+    small: { size: small, runs: [run('baseline', 3900, 'small'), run('ram', 130, 'small')] },
+    large: { size: large, runs: [run('baseline', 6870, 'large'), run('baseline', 6680, 'large'), run('ram', 110, 'large'), run('ram', 140, 'large')] },
+  };
+  const apply = {
+    paths: ['node_modules'],
+    extractedBytes: 600 * MiB,
+    dirtyBudget: { dirtyBytes: 32 * MiB, backgroundBytes: 8 * MiB },
+    ramVia: 'own-tmpfs' as const,
+  };
+
+  it('the baseline is the restore’s extraction and tail, and a saving its share of it', () => {
+    const line = sampledOutcomes(runs, apply);
+    const scaled = sampledOutcomes(runs, apply, 79_000);
+    const lineRam = line.find((o) => o.alternative === 'ram');
+    const ram = scaled.find((o) => o.alternative === 'ram');
+    expect(scaled.find((o) => o.alternative === 'baseline')?.timeMs.median).toBe(79_000);
+    expect(ram?.sampled?.baselineFrom).toBe('restore');
+    expect(lineRam?.sampled?.baselineFrom).toBeUndefined();
+    // The same share saved, of the restore's time rather than of the line's.
+    expect(ram?.savingShare).toBeCloseTo(lineRam?.savingShare as number, 6);
+    expect(ram?.savingMs).toBeCloseTo(79_000 * (lineRam?.savingShare as number), 0);
+    expect(ram?.sampled?.savingLowMs).toBeLessThanOrEqual(ram?.savingMs as number);
+    expect(ram?.sampled?.savingHighMs).toBeGreaterThanOrEqual(ram?.savingMs as number);
+    // Within 15 % of the full runs' 78.8 s, where the line's 62.5 s was not.
+    expect(Math.abs((ram?.savingMs as number) - 78_780) / 78_780).toBeLessThan(0.15);
+    expect(Math.abs((lineRam?.savingMs as number) - 78_780) / 78_780).toBeGreaterThan(0.15);
+  });
+
+  it('without the restore’s tail timed, both are extrapolated', () => {
+    expect(sampledOutcomes(runs, apply, null).find((o) => o.alternative === 'baseline')?.timeMs.median).toBeLessThan(70_000);
+  });
+});

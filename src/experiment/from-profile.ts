@@ -57,6 +57,7 @@ export function experimentsRequestFor(config: ExperimentsConfig, timed: TimedRes
     compressionMethod: r.compressionMethod,
     archiveBytes: r.archiveBytes ?? 0,
     measured: { downloadMs: durationMs(phases, 'download'), extractMs: durationMs(phases, 'extract'), writebackMs: durationMs(phases, 'writeback') },
+    restoreUntilOnDiskMs: phases.some((p) => p.name === 'writeback') ? durationMs(phases, 'extract') + durationMs(phases, 'writeback') : null,
   };
 }
 

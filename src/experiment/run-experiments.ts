@@ -72,6 +72,11 @@ export interface ExperimentsRequest {
   compressionMethod: string;
   archiveBytes: number;
   measured: MeasuredRestore;
+  /**
+   * The restore's own extraction and writeback tail, until its files were on disk: the baseline's full run,
+   * already measured (sampled runs scale to it: sampled-outcomes.ts). Null or absent where the tail was not timed.
+   */
+  restoreUntilOnDiskMs?: number | null;
   /** Mount points to try as other disks besides those found (the lab's loop disks). */
   extraOtherDisks?: readonly string[];
   /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
@@ -445,7 +450,11 @@ async function runOnSamples(
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all = sampledOutcomes({ small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } }, apply);
+  const all = sampledOutcomes(
+    { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
+    apply,
+    request.restoreUntilOnDiskMs ?? null,
+  );
   const runs = [...runsOf.small, ...runsOf.large];
   const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, sizes };
   // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.

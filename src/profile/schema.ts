@@ -1108,7 +1108,18 @@ export interface AlternativeOutcome {
    * (ExperimentsResult.sample): timeMs and savingMs are then the extrapolated figures, and this the
    * saving's range from the runs' spread and the two ways of sizing the sample. Absent for full runs.
    */
-  sampled?: { savingLowMs: number; savingHighMs: number; largeSampleTimeMs: Spread; smallSampleTimeMs: Spread };
+  sampled?: {
+    savingLowMs: number;
+    savingHighMs: number;
+    largeSampleTimeMs: Spread;
+    smallSampleTimeMs: Spread;
+    /**
+     * 'restore': the baseline is the restore's own extraction and writeback tail, as timed, and each
+     * alternative's time its share of the baseline on the samples, extrapolated, times that
+     * (experiment/sampled-outcomes.ts). Absent: both extrapolated from the samples.
+     */
+    baselineFrom?: 'restore';
+  };
 }
 
 /** The two nested samples the sampled experiments run on (experiment/sample-select.ts). */

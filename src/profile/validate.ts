@@ -575,7 +575,13 @@ const experiments = obj({
         paths: arr(str),
       }),
       failedRuns: num,
-      'sampled?': obj({ savingLowMs: num, savingHighMs: num, largeSampleTimeMs: spreadShape, smallSampleTimeMs: spreadShape }),
+      'sampled?': obj({
+        savingLowMs: num,
+        savingHighMs: num,
+        largeSampleTimeMs: spreadShape,
+        smallSampleTimeMs: spreadShape,
+        'baselineFrom?': oneOf('restore'),
+      }),
     }),
   ),
   runs: arr(
