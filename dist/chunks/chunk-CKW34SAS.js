@@ -2,15 +2,14 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   FIXES_STORE_GROUP,
-  HISTORY_GROUP,
   REMEMBERED_GROUP,
   STORE_GROUP,
+  addToHistory,
   awaitFollowedTail,
   ceilingsSourceAfter,
   experimentsRequestFor,
   fingerprintOf,
   fixesCacheId,
-  historyOf,
   judgeOnce,
   leaveTailToFollower,
   measureRestore,
@@ -22,10 +21,10 @@ import {
   storeFixes,
   untilDurableMs,
   waitForTail,
-  walkRestoredTree
-} from "./chunk-5ATLLEWF.js";
+  walkRestoredTree,
+  whoWaitsForTail
+} from "./chunk-36EFJEXB.js";
 import {
-  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbesOf
 } from "./chunk-X3IKUR4H.js";
 import {
@@ -43,7 +42,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-WIBSH6WK.js";
+} from "./chunk-IKHSKXPK.js";
 import {
   monotonicMs
 } from "./chunk-U3WI6Z5I.js";
@@ -224,14 +223,6 @@ var MachineSession = class _MachineSession {
 };
 function describe(records) {
   return records.map((r) => `"${r.owner.label}" (pid ${r.owner.pid}, in its ${r.phases.at(-1)?.phase ?? "start"})`).join(", ");
-}
-
-// src/pipeline/stages/history.ts
-async function addToHistory(config, profile, fingerprint, historyLoad, hooks) {
-  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
-  const history = await historyOf(config, profile, fingerprint, historyLoad);
-  hooks.onPhase?.(null);
-  if (history) profile.history = history;
 }
 
 // src/pipeline/stages/machine-hold.ts
@@ -539,17 +530,6 @@ async function rememberFixes(plan, experiments, profile, measuredAt, hooks, warn
   else warn(`The measured fixes were not remembered for later runs: ${stored.reason}`);
 }
 
-// src/pipeline/tail-decision.ts
-function whoWaitsForTail(f) {
-  if (f.runProbes) return { who: "main", why: "the probes run this run and need the disk quiet" };
-  if (f.failOnBottleneck) return { who: "main", why: "fail-on-bottleneck needs the verdict, judged with the tail, in this step" };
-  if (!f.experimentsCanRun) return { who: "follower", why: "the ceilings are remembered and no experiment can run" };
-  if (!f.experimentsAuto) return { who: "main", why: "experiments are asked for on every run" };
-  if (f.restoreMs === null || f.restoreMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS)
-    return { who: "follower", why: "the ceilings are remembered and experiments: auto decides on the restore without its tail" };
-  return f.fixesRemembered ? { who: "follower", why: "the ceilings and the measured fixes are remembered" } : { who: "main", why: "experiments: auto has no measured fixes remembered for this cache" };
-}
-
 // src/pipeline/run-profile.ts
 async function runProfile(config, hooks) {
   return (await runJudgedProfile(config, hooks)).profile;
@@ -588,6 +568,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
   const waiter = whoWaitsForTail({
+    ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
     experimentsAuto: config.experimentsAuto,
@@ -635,8 +616,12 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   machine.release();
   recordExperiments(profile, experiments, machine.met());
   await rememberFixes(experimentPlan, experiments.experiments, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
-  await addToHistory(config, profile, fingerprint, historyLoad, hooks);
-  return { profile, judgement, ...measured.backgroundTail ? { backgroundTail: measured.backgroundTail } : {} };
+  if (!measured.backgroundTail) {
+    await addToHistory(config, profile, fingerprint, historyLoad, hooks);
+    return { profile, judgement };
+  }
+  const loaded = historyLoad ? await historyLoad : null;
+  return { profile, judgement, backgroundTail: measured.backgroundTail, ...loaded ? { historyForPost: loaded } : {} };
 }
 
 export {

@@ -277,7 +277,8 @@ function configRecord(config) {
 var STATE = {
   probeDirectories: "probe-directories",
   profilePath: "profile-path",
-  summaryWritten: "summary-written",
+  /** Which step holds the report (REPORT_STEPS), set once main's summary is written; unset when main ended before writing one. */
+  reportStep: "report-step",
   mainStarted: "main-started",
   /** As actions/cache's CACHE_KEY and CACHE_RESULT: the key tried, and the key restoreCache returned ('' on a miss). */
   primaryKey: "cache-primary-key",
@@ -290,8 +291,14 @@ var STATE = {
   /** This profile's record in the machine's ledger (src/machine/ledger.ts): what it still owes the machine. */
   machineLedger: "machine-ledger",
   /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
-  writebackFollower: "writeback-follower"
+  writebackFollower: "writeback-follower",
+  /** With the report in the post step: the file holding the label's history as main read it (pipeline/history-handoff.ts). */
+  historyForPost: "history-for-post"
 };
+var REPORT_STEPS = ["main", "post"];
+function parseReportStep(value) {
+  return REPORT_STEPS.find((step) => step === value) ?? null;
+}
 
 // src/probe/cleanup.ts
 import fs2 from "node:fs";
@@ -1799,5 +1806,6 @@ export {
   runProbeSuite,
   exportWarning,
   exportFact,
-  STATE
+  STATE,
+  parseReportStep
 };

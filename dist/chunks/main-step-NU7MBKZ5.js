@@ -3,13 +3,14 @@ const require = __createRequire(import.meta.url);
 import {
   PhaseLog,
   checkExportInputs,
+  handHistoryToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-WTFSIXG4.js";
+} from "./chunk-SUKL2OK5.js";
 import {
   runJudgedProfile
-} from "./chunk-I7PNNTTV.js";
-import "./chunk-5ATLLEWF.js";
+} from "./chunk-CKW34SAS.js";
+import "./chunk-36EFJEXB.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
@@ -20,10 +21,10 @@ import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-WIBSH6WK.js";
+} from "./chunk-IKHSKXPK.js";
 import "./chunk-CKFVBWIF.js";
 import "./chunk-U3WI6Z5I.js";
-import "./chunk-7ECAZ2PT.js";
+import "./chunk-UYR7HGZD.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
@@ -53,7 +54,7 @@ import "./chunk-VX4HL5QL.js";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 var BACKGROUND_NOTE = "Disk profiler: the report follows in the post step's summary: the restore's files were still being written to disk when this step ended (a repeat run does not wait for the disk, as plain restoreCache does not).";
-var TAIL_OUTPUTS = ["verdict", "bottleneck", "writeback-seconds", ...Object.keys(experimentOutputs(void 0))];
+var TAIL_OUTPUTS = ["verdict", "bottleneck", "writeback-seconds", "regression", ...Object.keys(experimentOutputs(void 0))];
 function startFollowerIn(stateDir, request, warn) {
   try {
     mkdirSync(stateDir, { recursive: true, mode: 448 });
@@ -64,6 +65,13 @@ function startFollowerIn(stateDir, request, warn) {
     return null;
   }
 }
+function handHistory(stateDir, loaded) {
+  try {
+    saveState(STATE.historyForPost, handHistoryToPost(stateDir, loaded));
+  } catch (error) {
+    debug(`The history read here was not handed to the post step (${errorMessage(error)}); it reads the history again.`);
+  }
+}
 async function run() {
   saveState(STATE.mainStarted, "true");
   const token = process.env.ACTIONS_RUNTIME_TOKEN;
@@ -72,9 +80,9 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-LWS7PBI2.js");
+    const { runCompareStep } = await import("./compare-step-NPGT4LB5.js");
     await runCompareStep(config);
-    saveState(STATE.summaryWritten, "true");
+    saveState(STATE.reportStep, "main");
     return;
   }
   await profileStep(config);
@@ -87,7 +95,7 @@ async function profileStep(config) {
   const phaseLog = new PhaseLog();
   const experimentDirectories = [];
   const stateDir = path.dirname(profilePath);
-  const { profile, judgement, backgroundTail } = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost } = await runJudgedProfile(config, {
     log: (line) => info(line),
     warn: (line) => warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -104,6 +112,9 @@ async function profileStep(config) {
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => warning(line))
   });
   if (backgroundTail) saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  if (historyForPost) handHistory(stateDir, historyForPost);
+  const reportStep = backgroundTail ? "post" : "main";
+  const inPost = reportStep === "post";
   phaseLog.close();
   for (const p of profile.verdict?.phases ?? []) debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join("; ")}]`);
   saveState(STATE.matchedKey, restoredKey(profile.restore) ?? "");
@@ -116,7 +127,7 @@ async function profileStep(config) {
     warning(message);
     profile.warnings.push(message);
   }
-  if (config.uploadArtifact && saved && (config.save || backgroundTail)) saveState(STATE.artifactPending, "true");
+  if (config.uploadArtifact && saved && (config.save || inPost)) saveState(STATE.artifactPending, "true");
   else if (config.uploadArtifact && saved) {
     const { uploadProfileArtifact } = await import("./artifact-FKUU6TKX.js");
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
@@ -124,13 +135,13 @@ async function profileStep(config) {
       profile.warnings.push(message);
     });
   }
-  const { markdown, outputs } = backgroundTail ? { markdown: `${BACKGROUND_NOTE}
+  const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
 `, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-NYMTHXJQ.js")).renderJudged(profile, judgement);
-  for (const [name, value] of Object.entries(outputs)) setOutput(name, backgroundTail && TAIL_OUTPUTS.includes(name) ? "" : value);
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();
-  saveState(STATE.summaryWritten, "true");
-  info(backgroundTail ? BACKGROUND_NOTE : profile.verdict?.sentence ?? "No verdict.");
+  saveState(STATE.reportStep, reportStep);
+  info(inPost ? BACKGROUND_NOTE : profile.verdict?.sentence ?? "No verdict.");
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === void 0) {
     const why = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : "";

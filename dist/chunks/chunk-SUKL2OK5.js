@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-WIBSH6WK.js";
+} from "./chunk-IKHSKXPK.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -159,11 +159,42 @@ function writeProfile(file, profile) {
   writeFileSync(file, JSON.stringify(withStoredSentences(profile)));
 }
 
+// src/pipeline/history-handoff.ts
+import { mkdirSync as mkdirSync2, readFileSync, rmSync, writeFileSync as writeFileSync2 } from "node:fs";
+import * as path2 from "node:path";
+function handHistoryToPost(stateDir, loaded) {
+  mkdirSync2(stateDir, { recursive: true, mode: 448 });
+  const file = path2.join(stateDir, `history-${process.pid}-${Date.now().toString(36)}.json`);
+  writeFileSync2(file, JSON.stringify(loaded), { mode: 384, flag: "wx" });
+  return file;
+}
+function takeHandedHistory(file) {
+  if (!file) return null;
+  try {
+    return parseLoadedHistory(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return null;
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+function parseLoadedHistory(v) {
+  const d = v;
+  if (typeof d !== "object" || d === null || !Array.isArray(d.earlier) || !Array.isArray(d.notes)) return null;
+  if (d.restoredKey !== null && typeof d.restoredKey !== "string") return null;
+  const earlier = d.earlier.filter(
+    (r) => typeof r === "object" && r !== null && typeof r.fingerprintId === "string" && typeof r.runId === "string"
+  );
+  return { earlier, restoredKey: d.restoredKey ?? null, notes: d.notes.filter((n) => typeof n === "string") };
+}
+
 export {
   PhaseLog,
   postExportSettings,
   exportAfterPost,
   checkExportInputs,
   profilePathFor,
-  writeProfile
+  writeProfile,
+  handHistoryToPost,
+  takeHandedHistory
 };

@@ -70,7 +70,7 @@ import {
 } from "./chunk-U3WI6Z5I.js";
 import {
   experimentsErrors
-} from "./chunk-7ECAZ2PT.js";
+} from "./chunk-UYR7HGZD.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
@@ -1204,7 +1204,7 @@ function sampleStep(p) {
 
 // src/experiment/sampled-outcomes.ts
 var same = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
-function sampledOutcomes(s, apply) {
+function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
   const small = outcomes(s.small.runs, apply);
   const large = outcomes(s.large.runs, apply);
   const whole = large.flatMap((l) => {
@@ -1213,9 +1213,13 @@ function sampledOutcomes(s, apply) {
     return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
   });
   const base = whole.find((w) => w.large.alternative === "baseline");
-  return whole.map(({ large: l, small: sm, ext }) => {
-    const saving = base && l.alternative !== "baseline" ? extrapolatedSaving(base.ext, ext) : null;
+  const scale = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0 ? restoreUntilOnDiskMs : null;
+  return whole.map(({ large: l, small: sm, ext: extrapolated }) => {
+    const isBase = l.alternative === "baseline";
+    const ext = base && scale !== null ? scaledTo(scale, base.ext, isBase ? base.ext : extrapolated) : extrapolated;
+    const saving = base && !isBase ? extrapolatedSaving(scale !== null ? scaledTo(scale, base.ext, base.ext) : base.ext, ext) : null;
     const runs = l.timeMs.runs + sm.timeMs.runs;
+    const baseMs = scale ?? base?.ext.ms ?? 0;
     return {
       ...l,
       timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 },
@@ -1223,16 +1227,25 @@ function sampledOutcomes(s, apply) {
       writebackLeftMs: null,
       cpuMs: null,
       savingMs: saving ? saving.savingMs : null,
-      savingShare: saving && base && base.ext.ms > 0 ? saving.savingMs / base.ext.ms : null,
+      savingShare: saving && baseMs > 0 ? saving.savingMs / baseMs : null,
       failedRuns: l.failedRuns + sm.failedRuns,
       sampled: {
         savingLowMs: saving ? saving.lowMs : 0,
         savingHighMs: saving ? saving.highMs : 0,
         largeSampleTimeMs: l.timeMs,
-        smallSampleTimeMs: sm.timeMs
+        smallSampleTimeMs: sm.timeMs,
+        ...scale !== null ? { baselineFrom: "restore" } : {}
       }
     };
   });
+}
+function scaledTo(restoreMs, base, alt) {
+  if (alt === base) return { ms: restoreMs, lowMs: restoreMs, highMs: restoreMs };
+  return {
+    ms: restoreMs * (alt.ms / base.ms),
+    lowMs: restoreMs * Math.min(alt.lowMs / base.highMs, alt.ms / base.ms),
+    highMs: restoreMs * Math.max(alt.highMs / base.lowMs, alt.ms / base.ms)
+  };
 }
 
 // src/experiment/refetch.ts
@@ -1564,7 +1577,11 @@ async function runOnSamples(stage, s) {
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all = sampledOutcomes({ small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } }, apply);
+  const all = sampledOutcomes(
+    { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
+    apply,
+    request.restoreUntilOnDiskMs ?? null
+  );
   const runs = [...runsOf.small, ...runsOf.large];
   const sample = { why: s.why, buildMs: built.durationMs, sizes };
   const base = all.find((o) => o.alternative === "baseline")?.sampled;
@@ -1721,7 +1738,8 @@ function experimentsRequestFor(config, timed, phases) {
     serviceVersion: r.serviceVersion,
     compressionMethod: r.compressionMethod,
     archiveBytes: r.archiveBytes ?? 0,
-    measured: { downloadMs: durationMs(phases, "download"), extractMs: durationMs(phases, "extract"), writebackMs: durationMs(phases, "writeback") }
+    measured: { downloadMs: durationMs(phases, "download"), extractMs: durationMs(phases, "extract"), writebackMs: durationMs(phases, "writeback") },
+    restoreUntilOnDiskMs: phases.some((p) => p.name === "writeback") ? durationMs(phases, "extract") + durationMs(phases, "writeback") : null
   };
 }
 async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
@@ -2217,6 +2235,14 @@ function recordExperiments(profile, run, met) {
   if (experiments) profile.experiments = experiments;
   if (experiments) experiments.pageCachePrediction = pageCachePredictionOf(profile);
   withCeilingsSource(profile);
+}
+
+// src/pipeline/stages/history.ts
+async function addToHistory(config, profile, fingerprint, historyLoad, hooks) {
+  if (config.history) hooks.onPhase?.(HISTORY_GROUP);
+  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  hooks.onPhase?.(null);
+  if (history) profile.history = history;
 }
 
 // src/pipeline/stages/judge.ts
@@ -2724,7 +2750,60 @@ function bareSnapshot(originMs, deviceCount) {
   };
 }
 
+// src/pipeline/tail-decision.ts
+var TAIL_RULES = [
+  "tail-empty",
+  "probes-run",
+  "fail-on-bottleneck",
+  "no-experiment",
+  "experiments-every-run",
+  "restore-short-for-auto",
+  "fixes-remembered",
+  "fixes-to-measure"
+];
+function tailKnownEmpty(f) {
+  return f.restoreInMemory || f.dirtyAtExtractEndBytes === 0;
+}
+var RULES = {
+  "tail-empty": {
+    test: tailKnownEmpty,
+    who: "main",
+    why: "nothing of the restore was left to write to disk when extraction ended (a file system in memory, or nothing dirty)"
+  },
+  "probes-run": { test: (f) => f.runProbes, who: "main", why: "the probes run this run and need the disk quiet" },
+  // The post step never fails the job, and a verdict without the tail is not the run's verdict.
+  "fail-on-bottleneck": {
+    test: (f) => f.failOnBottleneck,
+    who: "main",
+    why: "fail-on-bottleneck needs the verdict, judged with the tail, in this step"
+  },
+  "no-experiment": { test: (f) => !f.experimentsCanRun, who: "follower", why: "the ceilings are remembered and no experiment can run" },
+  "experiments-every-run": { test: (f) => !f.experimentsAuto, who: "main", why: "experiments are asked for on every run" },
+  // auto measures only restores of AUTO_EXPERIMENTS_MIN_RESTORE_MS or more until on disk: one this short before its tail is followed, not waited for.
+  "restore-short-for-auto": {
+    test: (f) => f.restoreMs === null || f.restoreMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+    who: "follower",
+    why: "the ceilings are remembered and experiments: auto decides on the restore without its tail"
+  },
+  "fixes-remembered": { test: (f) => f.fixesRemembered, who: "follower", why: "the ceilings and the measured fixes are remembered" },
+  "fixes-to-measure": { test: () => true, who: "main", why: "experiments: auto has no measured fixes remembered for this cache" }
+};
+function whoWaitsForTail(f) {
+  const rule = TAIL_RULES.find((r) => RULES[r].test(f)) ?? "fixes-to-measure";
+  const { who, why } = RULES[rule];
+  return { who, rule, why };
+}
+var IN_MEMORY_FS_TYPES = /* @__PURE__ */ new Set(["tmpfs", "ramfs"]);
+function tailAtExtractEnd(restoreFileSystems, extractEnd) {
+  const memory = extractEnd.memory;
+  return {
+    restoreInMemory: restoreFileSystems.length > 0 && restoreFileSystems.every((fs) => IN_MEMORY_FS_TYPES.has(fs.fsType)),
+    dirtyAtExtractEndBytes: memory ? memory.dirtyBytes + memory.writebackBytes : null
+  };
+}
+
 // src/pipeline/stages/restore.ts
+var NOTHING_KNOWN = { restoreInMemory: false, dirtyAtExtractEndBytes: null };
 async function measureRestore(config, view, restoreFileSystems, originMs, procRoot, hooks, warn) {
   const { timed, sampler } = await observedRestore({
     paths: config.paths,
@@ -2743,8 +2822,12 @@ async function measureRestore(config, view, restoreFileSystems, originMs, procRo
   const { restore, phases } = timed;
   if (restore.error) warn(`Failed to restore during ${restore.error.phase}: ${restore.error.message}`);
   const extract = phases.find((p) => p.name === "extract");
-  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null };
-  if (hooks.followWriteback) {
+  const atExtractEnd = extract ? tailAtExtractEnd(
+    view.where.fileSystems.filter((fs) => view.restorePaths.includes(fs.path)),
+    extract.end
+  ) : NOTHING_KNOWN;
+  if (!sampler || !extract || !(config.writebackTimeoutMs > 0)) return { timed, phases, sampler, tail: null, atExtractEnd };
+  if (hooks.followWriteback && !tailKnownEmpty(atExtractEnd)) {
     const follower = hooks.followWriteback({
       fileSystems: restoreFileSystems,
       deadlineMs: config.writebackTimeoutMs,
@@ -2754,10 +2837,10 @@ async function measureRestore(config, view, restoreFileSystems, originMs, procRo
       procRoot,
       cgroupCpu: view.cgroup?.cpuFiles ?? null
     });
-    if (follower) return { timed, phases, sampler, tail: { kind: "follower", follower } };
+    if (follower) return { timed, phases, sampler, tail: { kind: "follower", follower }, atExtractEnd };
   }
   const done = syncFileSystems(restoreFileSystems, config.writebackTimeoutMs).then((syncs) => ({ syncs, end: sampler.snapshot() }));
-  return { timed, phases, sampler, tail: { kind: "here", done } };
+  return { timed, phases, sampler, tail: { kind: "here", done }, atExtractEnd };
 }
 async function waitForTail(r, config, hooks, warn) {
   const { timed, phases, sampler } = r;
@@ -2817,7 +2900,6 @@ export {
   rememberedExperiments,
   storeFixes,
   REMEMBERED_GROUP,
-  HISTORY_GROUP,
   STORE_GROUP,
   FIXES_STORE_GROUP,
   fingerprintOf,
@@ -2826,12 +2908,13 @@ export {
   untilDurableMs,
   startFixesLoad,
   startHistoryLoad,
-  historyOf,
   runExperimentStage,
   recordExperiments,
+  addToHistory,
   judgeOnce,
   walkRestoredTree,
   observedRestore,
+  whoWaitsForTail,
   measureRestore,
   waitForTail,
   leaveTailToFollower,

@@ -4,20 +4,22 @@ import {
   renderJudged
 } from "./chunk-NV4VNJCL.js";
 import {
+  addToHistory,
   judgeOnce,
   notOnDiskSentence,
   recordExperiments,
   rememberedExperiments,
   skippedExperiments,
   startFixesLoad,
+  startHistoryLoad,
   untilDurableMs
-} from "./chunk-5ATLLEWF.js";
+} from "./chunk-36EFJEXB.js";
 import "./chunk-6RVKPNBK.js";
 import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import "./chunk-H6C4ZYUY.js";
 import "./chunk-U3WI6Z5I.js";
-import "./chunk-7ECAZ2PT.js";
+import "./chunk-UYR7HGZD.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
@@ -32,7 +34,8 @@ import "./chunk-E2WE2UKM.js";
 import "./chunk-VX4HL5QL.js";
 
 // src/pipeline/post-judge.ts
-async function judgeWithTail(profile, followed, config, log) {
+async function judgeWithTail(profile, followed, config, handedHistory, hooks) {
+  const { log } = hooks;
   const line = completeTail(profile, followed, config.writebackTimeoutMs);
   const fixes = profile.fingerprint ? await startFixesLoad(config, profile.fingerprint, profile.restore, profile.phases) : null;
   const { judgement, experimentPlan } = judgeOnce(profile, config, profile.auto?.probes, log, fixes ?? null);
@@ -40,6 +43,10 @@ async function judgeWithTail(profile, followed, config, log) {
   const experiments = experimentsAfterJudging(main, experimentPlan, fixes ?? null, config);
   delete profile.experiments;
   recordExperiments(profile, { experiments, startMs: main?.startMs ?? 0 }, {});
+  if (profile.fingerprint) {
+    const loading = handedHistory ? Promise.resolve(handedHistory) : startHistoryLoad(config, profile.restore);
+    await addToHistory(config, profile, profile.fingerprint, loading, hooks);
+  }
   return { rendered: renderJudged(profile, judgement), line };
 }
 function experimentsAfterJudging(main, plan, fixes, config) {

@@ -534,7 +534,13 @@ var experiments = obj({
         paths: arr(str)
       }),
       failedRuns: num,
-      "sampled?": obj({ savingLowMs: num, savingHighMs: num, largeSampleTimeMs: spreadShape, smallSampleTimeMs: spreadShape })
+      "sampled?": obj({
+        savingLowMs: num,
+        savingHighMs: num,
+        largeSampleTimeMs: spreadShape,
+        smallSampleTimeMs: spreadShape,
+        "baselineFrom?": oneOf("restore")
+      })
     })
   ),
   runs: arr(

@@ -15,9 +15,9 @@ import "./chunk-X3IKUR4H.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-J5VIG3IW.js";
+} from "./chunk-3VKK56TG.js";
 import "./chunk-H6C4ZYUY.js";
-import "./chunk-7ECAZ2PT.js";
+import "./chunk-UYR7HGZD.js";
 import "./chunk-BXCINKFH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-FHEA662W.js";
