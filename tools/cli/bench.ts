@@ -54,7 +54,8 @@ import { distDir } from './dist-dir.js';
 import { flag, parseArgs } from './args.js';
 import { lookUpRunnerUser } from '../lab/run-as.js';
 
-const PARTS = [
+/** The bench's parts, in the order they run; `--only` names a subset. */
+export const BENCH_PARTS = [
   'lab',
   'probes',
   'overhead',
@@ -68,9 +69,9 @@ const PARTS = [
   'download',
   'upload',
 ] as const;
-type Part = (typeof PARTS)[number];
+type Part = (typeof BENCH_PARTS)[number];
 /** Parts run only when `--only` names them: the sampled fixes' lab restores 60-180 s, about 75 minutes for 3x3 runs. */
-const ON_ASK: readonly Part[] = ['sampled-fixes'];
+export const ON_ASK: readonly Part[] = ['sampled-fixes'];
 
 function count(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -82,9 +83,9 @@ function count(value: string | undefined, fallback: number, name: string): numbe
 export async function benchCommand(argv: string[]): Promise<number> {
   const args = parseArgs(argv, ['large', 'repeat-breakdown']);
   const onlyRaw = flag(args, 'only');
-  const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : PARTS.filter((p) => !ON_ASK.includes(p))) as Part[];
-  const unknown = parts.filter((p) => !PARTS.includes(p));
-  if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; known: ${PARTS.join(', ')}`);
+  const parts = (onlyRaw ? onlyRaw.split(',').map((s) => s.trim()) : BENCH_PARTS.filter((p) => !ON_ASK.includes(p))) as Part[];
+  const unknown = parts.filter((p) => !BENCH_PARTS.includes(p));
+  if (unknown.length) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; known: ${BENCH_PARTS.join(', ')}`);
   const runs = count(flag(args, 'runs'), 3, 'runs');
   const scenarios = labScenarios(flag(args, 'scenarios'));
   const pairs = count(flag(args, 'pairs'), 6, 'pairs');

@@ -7,7 +7,9 @@ import { TOOL_VERSION } from '../../src/version.js';
 import { LAB_SCENARIOS } from '../lab/scenario-specs.js';
 import { labStepCommand } from '../lab/step-child.js';
 import { FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
-import { benchCommand } from './bench.js';
+import { BENCH_PARTS, benchCommand, ON_ASK } from './bench.js';
+import { FIX_APPLIED_RESTORES } from '../bench/fix-applied.js';
+import { SLOW_RESTORES } from '../lab/slow-restore-specs.js';
 import { compareCommand } from './compare.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export.js';
@@ -77,7 +79,10 @@ export const COMMANDS: Record<string, Command> = {
   bench: {
     usage: `disk-profiler bench [--only PARTS] [--runs N] [--scenarios A,B] [--keep DIR] [--rejudge DIR] [...]
   Print the benchmark table (BENCHMARKS.md); root for the lab, the gp3-like disk and drop_caches.
-    --only lab,probes,overhead,cost,memory,fixes,repeat-cost,repeat-steps,download,upload   a subset (default: all)
+    --only ${BENCH_PARTS.join(',')}   a subset (default: all but ${ON_ASK.join(', ')}, run only when named)
+    --slow-restores A,B    sampled-fixes: restores of 60-180 s (${SLOW_RESTORES.join(',')}; all), ~10 min a run
+    --fix-applied-restore R   fix-applied on ${FIX_APPLIED_RESTORES.join(' or ')} (lab; slow: 60-180 s, the fix measured on samples)
+    --as-user NAME         lab: run each profiled step as that user (e.g. runner, passwordless sudo as on hosted runners)
     --runs N               lab runs per scenario (3): a profiled restore + the intervention each
     --scenarios A,B        lab (and fixes) scenarios (lab: all; fixes: ${FIXES_DEFAULT_SCENARIOS.join(',')})
     --download-scenarios A,B, --upload-scenarios A,B   the download and upload labs' scenarios

@@ -81,3 +81,15 @@ describe('disk-profiler --version', () => {
     expect(ran).toEqual([]);
   });
 });
+
+describe('bench --help', () => {
+  it('names every part --only takes and every slow restore, from the tables the bench reads', async () => {
+    const { BENCH_PARTS } = await import('../../../tools/cli/bench.js');
+    const { SLOW_RESTORES } = await import('../../../tools/lab/slow-restore-specs.js');
+    const { stdout } = await call(['bench', '--help']);
+    const only = stdout.match(/^\s+--only (\S+)/m)?.[1]?.split(',');
+    expect(only).toEqual([...BENCH_PARTS]);
+    expect(stdout).toContain(`--slow-restores A,B    sampled-fixes: restores of 60-180 s (${SLOW_RESTORES.join(',')}`);
+    expect(stdout).toContain('--fix-applied-restore');
+  });
+});
