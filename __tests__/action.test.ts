@@ -59,7 +59,7 @@ describe('the bundled action', () => {
     const report = r.jobSummary.slice(r.jobSummary.indexOf('### '));
     expect(report.split('\n')[0]).toMatch(/^### \S/);
     expect(report).toContain('> **What to do:** ');
-    expect(report).toContain(profile.verdict?.sentence.slice(0, 30));
+    expect(report).toContain(profile.verdict?.sentence?.slice(0, 30));
     expect(profile.label).toBe('runner-hit');
     expect(profile.restore?.matchedKey).toBe('deps-linux-abc');
     expect(JSON.stringify(profile)).not.toContain(services.env.ACTIONS_RUNTIME_TOKEN);

@@ -8,6 +8,7 @@ import { phaseFacts } from '../../src/judge/phase-facts.js';
 import { NEAR_CEILING_SHARE, PROCESS_FULL_CORE, TIME_AT_CEILING_SHARE, WRITEBACK_TAIL_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { loadFixture, phaseOf, quietCpu, scaleDiskDelta, setChildCores, stretchPhase } from './fixture-tools.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const phaseVerdict = (p: Profile, name: string) => judgeProfile(p).phases.find((x) => x.phase === name);
 
@@ -76,7 +77,7 @@ describe('children CPU around PROCESS_FULL_CORE', () => {
     const v = judgeProfile(p);
     expect(v.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('none');
     expect(v.bottleneck).toBe('none');
-    expect(v.sentence).toMatch(/^No bottleneck: extraction came near no ceiling.*extraction took \d+% of the/);
+    expect(sayVerdict(v, p)).toMatch(/^No bottleneck: extraction came near no ceiling.*extraction took \d+% of the/);
   });
   it('just above: cpu', () => {
     expect(phaseVerdict(at(PROCESS_FULL_CORE + 0.03), 'extract')?.bottleneck).toBe('cpu');
@@ -110,7 +111,7 @@ describe('without fio probes', () => {
     p.probes = null;
     const v = judgeProfile(p);
     expect(v.bottleneck).toBe('inconclusive');
-    expect(v.sentence).toMatch(/cannot be pinned on one resource \(no fio ceilings for the disk/);
+    expect(sayVerdict(v, p)).toMatch(/cannot be pinned on one resource \(no fio ceilings for the disk/);
   });
   it('decides a disk verdict when PSI io, %util and the queue all say saturated', () => {
     // Derived from disk-bandwidth-dd-direct.json without probes: ioMs and weightedIoMs deltas set to
@@ -123,7 +124,7 @@ describe('without fio probes', () => {
     x.end.disks[0]!.weightedIoMs = x.start.disks[0]!.weightedIoMs + Math.ceil(2 * ms);
     const v = judgeProfile(p);
     expect(v.bottleneck).toBe('disk-bandwidth');
-    expect(v.sentence).toMatch(/no fio probes: judged from kernel counters alone/);
+    expect(sayVerdict(v, p)).toMatch(/no fio probes: judged from kernel counters alone/);
   });
 });
 
@@ -134,7 +135,7 @@ describe('no restore to judge', () => {
     p.phases = p.phases.filter((x) => x.name === 'lookup');
     const v = judgeProfile(p);
     expect(v.bottleneck).toBe('inconclusive');
-    expect(v.sentence).toMatch(/cache miss .* only the fio probes speak: this disk reached .* MiB\/s sequential writes/);
+    expect(sayVerdict(v, p)).toMatch(/cache miss .* only the fio probes speak: this disk reached .* MiB\/s sequential writes/);
     expect(v.whatIf).toEqual([]);
   });
   it('no restore and no probes: nothing to judge', () => {
@@ -142,7 +143,7 @@ describe('no restore to judge', () => {
     p.restore = null;
     p.phases = [];
     p.probes = null;
-    expect(judgeProfile(p).sentence).toMatch(/no cache restore was profiled.*nothing to judge/);
+    expect(sayVerdict(judgeProfile(p), p)).toMatch(/no cache restore was profiled.*nothing to judge/);
   });
 });
 

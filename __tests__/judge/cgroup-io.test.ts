@@ -11,6 +11,7 @@ import type { CgroupIoLimit, CgroupLimits, Profile, WhatIf } from '../../src/pro
 import { MiB } from '../../src/util/units.js';
 import { loadFixture } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const said = (w: WhatIf | undefined) => w && sayWhatIf(w);
 
@@ -35,8 +36,8 @@ describe('no fio, a cgroup bandwidth cap on the restore device', () => {
     const p = withCaps(noFio(BANDWIDTH), [{ device: LAB_DEVICE, writeBytesPerSecond: 40 * MiB }]);
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-bandwidth');
-    expect(j.verdict.sentence).toMatch(/extraction wrote at [\d.]+ MiB\/s, \d+% of the cgroup's blkio cap of 40 MiB\/s/);
-    expect(j.verdict.sentence).not.toMatch(/fio/);
+    expect(sayVerdict(j.verdict, p)).toMatch(/extraction wrote at [\d.]+ MiB\/s, \d+% of the cgroup's blkio cap of 40 MiB\/s/);
+    expect(sayVerdict(j.verdict, p)).not.toMatch(/fio/);
     expect(j.phases.find((x) => x.phase === 'extract')?.rule).toBe('disk-at-ceiling');
   });
 
@@ -61,23 +62,26 @@ describe('no fio, a cgroup bandwidth cap on the restore device', () => {
   });
 
   it('without fio and without a cap: the rate the restore sustained, named as such, no cap named', () => {
-    const bare = judgeInDetail(noFio(BANDWIDTH)).verdict;
-    expect(bare.sentence).not.toMatch(/cgroup/);
+    const p = noFio(BANDWIDTH);
+    const bare = judgeInDetail(p).verdict;
+    expect(sayVerdict(bare, p)).not.toMatch(/cgroup/);
     expect(said(bare.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /; the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore \(no probe measured one\)(; more than 50% of extraction and the tail's .*)?\.$/,
     );
   });
 
   it('a cap on another device is no ceiling for this one', () => {
-    const bare = judgeInDetail(noFio(BANDWIDTH)).verdict;
-    const other = judgeInDetail(withCaps(noFio(BANDWIDTH), [{ device: '254:0', writeBytesPerSecond: 40 * MiB }])).verdict;
-    expect(other.sentence).toBe(bare.sentence);
+    const p = noFio(BANDWIDTH);
+    const bare = judgeInDetail(p).verdict;
+    const q = withCaps(noFio(BANDWIDTH), [{ device: '254:0', writeBytesPerSecond: 40 * MiB }]);
+    const other = judgeInDetail(q).verdict;
+    expect(sayVerdict(other, q)).toBe(sayVerdict(bare, p));
     expect(other.whatIf).toEqual(bare.whatIf);
   });
 
   it('cgroup v2 says io.max', () => {
     const p = withCaps(noFio(BANDWIDTH), [{ device: LAB_DEVICE, writeBytesPerSecond: 40 * MiB }], 2);
-    expect(judgeInDetail(p).verdict.sentence).toMatch(/of the cgroup's io\.max cap of 40 MiB\/s/);
+    expect(sayVerdict(judgeInDetail(p).verdict, p)).toMatch(/of the cgroup's io\.max cap of 40 MiB\/s/);
   });
 });
 
@@ -86,7 +90,7 @@ describe('no fio, a cgroup IOPS cap on the restore device', () => {
     const p = withCaps(noFio(IOPS), [{ device: LAB_DEVICE, writeIops: 1000 }]);
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
-    expect(j.verdict.sentence).toMatch(
+    expect(sayVerdict(j.verdict, p)).toMatch(
       /issued [\d,.]+ write bios\/s \(completed \+ merged: what a cap on bios counts\), \d+% of the cgroup's blkio cap of 1000 IOPS, counted in bios before merging/,
     );
     const extract = j.phases.find((x) => x.phase === 'extract');
@@ -111,7 +115,7 @@ describe('fio and a cap both', () => {
     const c = withCgroupCaps(p, ceilingsOf(p), 0);
     expect(c.seqWriteBytesPerSecond).toBe(40 * MiB);
     expect(c.from?.seqWriteBytesPerSecond).toEqual({ said: "the cgroup's blkio cap of 40 MiB/s (below the 41.7 MiB/s fio measured)", cap: true });
-    expect(judgeInDetail(p).verdict.sentence).toMatch(/of the cgroup's blkio cap of 40 MiB\/s \(below the 41\.7 MiB\/s fio measured\)/);
+    expect(sayVerdict(judgeInDetail(p).verdict, p)).toMatch(/of the cgroup's blkio cap of 40 MiB\/s \(below the 41\.7 MiB\/s fio measured\)/);
   });
 
   it("fio below the cap binds, and says the cap was higher; fio's IOPS ceiling keeps its own count rule", () => {
@@ -120,7 +124,7 @@ describe('fio and a cap both', () => {
     expect(c.seqWriteBytesPerSecond).toBe(ceilingsOf(p).seqWriteBytesPerSecond);
     expect(c.randWriteCountsBios).toBeUndefined();
     const v = judgeInDetail(p).verdict;
-    expect(v.sentence).toMatch(/of fio's 41\.7 MiB\/s \(below the cgroup's blkio cap of 100 MiB\/s\)/);
+    expect(sayVerdict(v, p)).toMatch(/of fio's 41\.7 MiB\/s \(below the cgroup's blkio cap of 100 MiB\/s\)/);
     // The restore sustained more than fio's figure: the rate doubled is named, then fio's, then the cap.
     expect(said(v.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore, above fio's 41\.7 MiB\/s \(below the cgroup's blkio cap of 100 MiB\/s\)(; more than 50% of extraction and the tail's .*)?\.$/,
@@ -167,7 +171,7 @@ describe('a real recording without fio (lab-no-fio.json: the 40 MiB/s root blkio
     const p = loadFixture('lab-no-fio.json');
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const v = judgeInDetail(p).verdict;
-    expect(v.sentence).not.toMatch(/cgroup's blkio cap/);
+    expect(sayVerdict(v, p)).not.toMatch(/cgroup's blkio cap/);
     expect(said(v.whatIf.find((w) => w.resource === 'disk-bandwidth'))).toMatch(
       /the ceiling doubled is the [\d.]+ MiB\/s the disk sustained during the restore \(no probe measured one\)(; more than 50% of extraction and the tail's .*)?\.$/,
     );
@@ -193,6 +197,6 @@ describe('a real recording with a bio IOPS cap above what fio read (lab-bio-iops
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
     expect(j.phases.find((x) => x.phase === 'extract')?.disk.iopsCount?.because).toMatch(/held steadier than requests and bytes/);
-    expect(j.verdict.sentence).not.toMatch(/cgroup's blkio cap/);
+    expect(sayVerdict(j.verdict, p)).not.toMatch(/cgroup's blkio cap/);
   });
 });

@@ -9,6 +9,7 @@ import { dirtyLimitBytes } from '../../src/judge/rules.js';
 import type { CgroupLimits, Profile } from '../../src/profile/schema.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const QUOTA = 'cgroup-quota-no-psi.json';
 const limits = (over: Partial<CgroupLimits>): CgroupLimits => ({
@@ -68,19 +69,21 @@ describe('a step under a CPU quota, no PSI', () => {
 
 describe("the verdict's saving sentence under a CPU quota", () => {
   it('names the raised quota, as the CPU what-if does', () => {
-    const v = judgeProfile(loadFixture(QUOTA));
+    const p = loadFixture(QUOTA);
+    const v = judgeProfile(p);
+    const sentence = sayVerdict(v, p);
     expect(v.bottleneck).toBe('cpu');
     const cpu = v.whatIf.find((w) => w.resource === 'cpu');
-    expect(v.sentence).toMatch(/Twice the cgroup's CPU quota \(0\.6 cores\) would save at most ([\d.]+ s)\./);
-    expect(v.sentence).not.toMatch(/Twice the CPU would/);
+    expect(sentence).toMatch(/Twice the cgroup's CPU quota \(0\.6 cores\) would save at most ([\d.]+ s)\./);
+    expect(sentence).not.toMatch(/Twice the CPU would/);
     // The same figure as the what-if's saving.
-    const said = /quota \(0\.6 cores\) would save at most ([\d.]+ s)/.exec(v.sentence)?.[1];
+    const said = /quota \(0\.6 cores\) would save at most ([\d.]+ s)/.exec(sentence)?.[1];
     expect(cpu && sayWhatIf(cpu)).toContain(`saving at most ${said}`);
   });
 
   it('without a quota the sentence keeps "Twice the CPU"', () => {
-    const v = judgeProfile(loadFixture('lab-cpu.json'));
-    expect(v.sentence).toMatch(/Twice the CPU would save/);
+    const p = loadFixture('lab-cpu.json');
+    expect(sayVerdict(judgeProfile(p), p)).toMatch(/Twice the CPU would save/);
   });
 });
 

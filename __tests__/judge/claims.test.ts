@@ -10,6 +10,7 @@ import { DISK_RESOURCES, type Profile, type Verdict } from '../../src/profile/sc
 import { seconds } from '../../src/util/format.js';
 import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 /** The recording as fio never ran (no fio, no sudo, O_DIRECT refused, `probes: none`). */
 const withoutProbes = (file: string): Profile => {
@@ -26,8 +27,8 @@ const withoutCeilings = (file: string): Profile => {
 };
 
 /** Every sentence a verdict says: its own, each phase's and each evidence item's, each what-if's, attribution. */
-const sentencesOf = (v: Verdict): string[] => [
-  v.sentence,
+const sentencesOf = (v: Verdict, p: Profile): string[] => [
+  sayVerdict(v, p),
   ...v.phases.flatMap((p) => [p.sentence, ...p.evidence.map((e) => e.text)]),
   ...v.whatIf.map(sayWhatIf),
   ...(v.attribution?.sentences ?? []),
@@ -46,8 +47,9 @@ describe('bound directions', () => {
       ['without probes', () => withoutProbes(file)],
     ] as const) {
       it(`${file} ${how}: no sentence states a bound in the wrong direction, and the fields add up`, () => {
-        const v = judgeProfile(profile());
-        const wrong = sentencesOf(v).filter((s) => WRONG_DIRECTION.some((re) => re.test(s)));
+        const p = profile();
+        const v = judgeProfile(p);
+        const wrong = sentencesOf(v, p).filter((s) => WRONG_DIRECTION.some((re) => re.test(s)));
         expect(wrong).toEqual([]);
         for (const w of v.whatIf) {
           expect(w.about).toBe('until-on-disk');
@@ -60,15 +62,16 @@ describe('bound directions', () => {
           if (/saving at most/.test(sayWhatIf(w))) expect(sayWhatIf(w)).toContain(`saving at most ${seconds(w.savingAtMostMs ?? 0)}`);
         }
         // The verdict's saving is its resource's what-if, said the same way.
-        const said = /would save at most ([\d.]+ s)/.exec(v.sentence);
+        const said = /would save at most ([\d.]+ s)/.exec(sayVerdict(v, p));
         if (said) expect(said[1]).toBe(seconds(v.whatIf.find((w) => w.resource === v.bottleneck)?.savingAtMostMs ?? -1));
       });
     }
   }
 
   it('the lab disk-iops recording: "would save at most 9.62 s", and doubling the IOPS saved 9.06 s (issue 22)', () => {
-    const v = judgeProfile(loadFixture('lab-disk-iops.json'));
-    expect(v.sentence).toMatch(/Twice the disk's IOPS would save at most 9\.62 s\./);
+    const p = loadFixture('lab-disk-iops.json');
+    const v = judgeProfile(p);
+    expect(sayVerdict(v, p)).toMatch(/Twice the disk's IOPS would save at most 9\.62 s\./);
     const w = v.whatIf.find((x) => x.resource === 'disk-iops');
     expect(w?.savingAtMostMs).toBeGreaterThanOrEqual(9060);
   });
@@ -288,7 +291,7 @@ describe('the verdict among resources measured near a limit', () => {
     expect(v.phases.find((x) => x.phase === 'download')?.bottleneck).toBe('inconclusive');
     expect(v.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('cpu');
     expect(v.bottleneck).toBe('cpu');
-    expect(v.sentence).toMatch(/^CPU-bound: tar used/);
+    expect(sayVerdict(v, p)).toMatch(/^CPU-bound: tar used/);
   });
 });
 

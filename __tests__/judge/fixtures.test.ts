@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bottleneck, PhaseName } from '../../src/profile/schema.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import { fixtureNames, loadFixture } from './fixture-tools.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 interface Expectation {
   bottleneck: Bottleneck;
@@ -244,7 +245,7 @@ describe('verdicts on recorded profiles', () => {
       const profile = loadFixture(file);
       const verdict = judgeProfile(profile);
       expect(verdict.bottleneck).toBe(want.bottleneck);
-      expect(verdict.sentence).toMatch(want.says);
+      expect(sayVerdict(verdict, profile)).toMatch(want.says);
       expect(verdict.phases.find((p) => p.phase === want.dominant)?.bottleneck).toBe(want.bottleneck);
       // The dominant phase really is the longest one recorded.
       const longest = profile.phases.reduce((a, b) => (b.endMs - b.startMs > a.endMs - a.startMs ? b : a));

@@ -1,8 +1,8 @@
 // Decide once, say once (issue 39, item 1): the judge returns typed facts, and report/say turns them
 // into words. Over every recording, the parts of the judgement whose words have moved hold no
 // sentence: no string field outside a fixed allowlist (names from the fixed tables, device names)
-// has two words. The kinds not moved yet (the verdict's, phases', evidence, download
-// and save verdicts, attribution) are not walked here; each joins MOVED as it moves.
+// has two words. The kinds not moved yet (phases', evidence, download and save verdicts,
+// attribution) are not walked here; each joins MOVED as it moves.
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import type { Verdict } from '../../src/profile/schema.js';
@@ -12,6 +12,8 @@ import { everyRecording } from '../helpers/recordings.js';
 const MOVED: Record<string, (v: Verdict) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
+  // The verdict's own fields; the kinds above and those not moved yet (phases, download, attribution) are walked on their own.
+  verdict: ({ whatIf, devices, phases, download, attribution, ...own }) => [own],
 };
 
 /**
@@ -19,9 +21,11 @@ const MOVED: Record<string, (v: Verdict) => unknown[]> = {
  * - facts.ceilingFrom, facts.top.from.said: the ceilings' own account of a cgroup cap (judge/cgroup-io.ts,
  *   probe-caps.ts), a kind not moved yet: the ceilings' words;
  * - facts.primaryBecause: why a device is the restore's, as the sampler recorded it (src/sample), not the judge;
- * - device, paths: a device's name and the restore paths as the workflow wrote them.
+ * - device, paths: a device's name and the restore paths as the workflow wrote them;
+ * - decision.carrierClause: the carrying phase's clause, the phases' words (a kind not moved yet), kept on
+ *   the verdict's decision until the phases' decisions say it (report/say/verdict.ts clauseOf).
  */
-const ALLOWED: ReadonlySet<string> = new Set(['facts.ceilingFrom', 'facts.top.from.said', 'facts.primaryBecause', 'device', 'paths']);
+const ALLOWED: ReadonlySet<string> = new Set(['facts.ceilingFrom', 'facts.top.from.said', 'facts.primaryBecause', 'device', 'paths', 'decision.carrierClause']);
 
 /** Every string under `value` with its path, array indices dropped. */
 function strings(value: unknown, path = ''): { path: string; text: string }[] {

@@ -6,6 +6,7 @@ import { renderProfile } from '../../src/report/render.js';
 import { loadFixture } from './fixture-tools.js';
 import { sayDevice } from '../../src/report/say/device.js';
 import type { DeviceVerdict } from '../../src/profile/schema.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const said = (d: DeviceVerdict | undefined) => d && sayDevice(d);
 
@@ -52,7 +53,8 @@ describe('per-device lines', () => {
 describe('a ceiling that moved', () => {
   it('a phase above its probed ceiling says so and which figure it was held at', () => {
     // The disk-iops lab: a 1000-IOPS blkio cap that fio measured as 598 IOPS.
-    const j = judgeInDetail(loadFixture('lab-disk-iops.json'));
+    const p = loadFixture('lab-disk-iops.json');
+    const j = judgeInDetail(p);
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.ceilingMoved).toMatchObject({ resource: 'disk-iops', direction: 'write', figureUsed: 'sustained' });
     expect(extract?.disk.ceilingMoved?.share).toBeGreaterThan(1.5);
@@ -61,7 +63,7 @@ describe('a ceiling that moved', () => {
     );
     expect(extract?.evidence.some((e) => e.id === 'ceiling-moved')).toBe(true);
     // Never a plain "disk-bound" over 100%: the verdict's clause carries the word.
-    expect(j.verdict.sentence).toMatch(/166% of the 598 IOPS random-write ceiling, above what fio measured/);
+    expect(sayVerdict(j.verdict, p)).toMatch(/166% of the 598 IOPS random-write ceiling, above what fio measured/);
   });
 
   it('a phase within its ceilings has none', () => {

@@ -30,7 +30,10 @@ describe('the restore decision: names and figures, no words', () => {
       const d = j.verdict.decision;
       expect(d).toEqual(j.decision);
       const names = new Set<string>([...RESTORE_RULES, ...PHASES, ...RESOURCES, ...profile.devices.map((x) => x.name)]);
-      expect(strings(d).filter((s) => !names.has(s))).toEqual([]);
+      // The carrying phase's clause is the phases' words, kept here until their decisions say it (no-english.test.ts).
+      const { carrierClause, ...named } = d ?? {};
+      expect(carrierClause).toBe(j.phases.find((p) => p.phase === j.verdict.phase)?.clause);
+      expect(strings(named).filter((s) => !names.has(s))).toEqual([]);
       const nothing = NOTHING_JUDGED_RULES.some((r) => r === j.decision.rule);
       expect(j.decision.carriers.length === 0).toBe(nothing);
       expect(j.decision.whatIf !== null).toBe(j.decision.rule === 'best-what-if');

@@ -8,10 +8,12 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { SUSTAINED_RATE_MS } from '../../src/judge/thresholds.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 describe('a hosted runner whose page cache absorbs a half-second extraction', () => {
   it('tar + unzstd together at a full core carry the verdict; the unpinned tail is named with what it could hide', () => {
-    const j = judgeInDetail(loadFixture('lab-hosted-page-cache.json'));
+    const profile = loadFixture('lab-hosted-page-cache.json');
+    const j = judgeInDetail(profile);
     expect(j.phases.find((p) => p.phase === 'extract')?.rule).toBe('cpu-pipeline');
     expect(j.verdict.bottleneck).toBe('cpu');
     const cpu = j.verdict.whatIf.find((w) => w.resource === 'cpu');
@@ -19,7 +21,7 @@ describe('a hosted runner whose page cache absorbs a half-second extraction', ()
     expect(tail?.bottleneck).toBe('inconclusive');
     // The tail could hide at most half its time, less than the CPU's saving: it does not win.
     expect((tail?.durationMs ?? 0) / 2).toBeLessThan(cpu?.savingAtMostMs ?? 0);
-    expect(j.verdict.sentence).toContain('The writeback tail cannot be pinned on one resource (CPU not measured)');
+    expect(sayVerdict(j.verdict, profile)).toContain('The writeback tail cannot be pinned on one resource (CPU not measured)');
   });
 
   it('without a full core between them the extraction is not cpu, and the tail, which could hide more than the rest saves, wins as inconclusive', () => {
@@ -30,16 +32,17 @@ describe('a hosted runner whose page cache absorbs a half-second extraction', ()
     const j = judgeInDetail(p);
     expect(j.phases.find((x) => x.phase === 'extract')?.bottleneck).toBe('none');
     expect(j.verdict.bottleneck).toBe('inconclusive');
-    expect(j.verdict.sentence).toMatch(/^Inconclusive: the writeback tail cannot be pinned on one resource \(CPU not measured\)/);
+    expect(sayVerdict(j.verdict, p)).toMatch(/^Inconclusive: the writeback tail cannot be pinned on one resource \(CPU not measured\)/);
   });
 });
 
 describe('two restore disks, the second capped and not probed', () => {
   it('judges the tail on the device still writing against its blkio cap, as recorded', () => {
-    const j = judgeInDetail(loadFixture('lab-two-disks.json'));
+    const p = loadFixture('lab-two-disks.json');
+    const j = judgeInDetail(p);
     const tail = j.phases.find((x) => x.phase === 'writeback');
     expect(tail?.rule).toBe('tail-disk');
-    expect(j.verdict.sentence).toMatch(/^Disk-bound \(bandwidth\) on loop1: .*blkio cap of 8 MiB\/s.* Twice loop1's bandwidth would save at most/);
+    expect(sayVerdict(j.verdict, p)).toMatch(/^Disk-bound \(bandwidth\) on loop1: .*blkio cap of 8 MiB\/s.* Twice loop1's bandwidth would save at most/);
   });
 
   it('without the cap (a device no cgroup limits): at the rate it sustained, and bounds the what-if from below', () => {
@@ -50,7 +53,7 @@ describe('two restore disks, the second capped and not probed', () => {
     expect(p.devices[tail?.facts.deviceIndex ?? -1]?.name).toBe('loop1');
     expect(tail?.rule).toBe('tail-sustained-rate');
     expect(tail?.durationMs).toBeGreaterThanOrEqual(SUSTAINED_RATE_MS);
-    expect(j.verdict.sentence).toMatch(
+    expect(sayVerdict(j.verdict, p)).toMatch(
       /^Disk-bound \(bandwidth\) on loop1: .* not a probed ceiling \(fio probed loop0, not loop1\).* Twice loop1's bandwidth would save at most/,
     );
     const w = j.verdict.whatIf.find((x) => x.resource === 'disk-bandwidth');

@@ -16,6 +16,7 @@ import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir } from '../helpers/tree.js';
 import { commandExists, prerequisite } from '../helpers/prerequisites.js';
 import { profileConfig } from '../helpers/profile-config.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const ready = prerequisite('tar and unzstd', ['tar', 'unzstd', 'sync'].every(commandExists));
 const hasFio = ready && prerequisite('fio', commandExists('fio'));
@@ -63,7 +64,7 @@ describe.runIf(ready)('always on, against the local services', () => {
       const first = await profileRun('101', auto);
       expect(first.auto?.probes).toMatchObject({ run: true, reason: expect.stringContaining('no ceilings are remembered') });
       expect(first.probes?.status).toBe('ran');
-      expect(first.verdict?.sentence).toContain('(Ceilings probed by this run.)');
+      expect(first.verdict && sayVerdict(first.verdict, first)).toContain('(Ceilings probed by this run.)');
       const id = first.fingerprint?.id as string;
       expect(id).toMatch(/^[0-9a-f]{12}$/);
       expect(first.ceilingsSource).toMatchObject({
@@ -82,7 +83,7 @@ describe.runIf(ready)('always on, against the local services', () => {
       expect(measured.length).toBeGreaterThan(0);
       expect(second.probes?.probes.map((p) => [p.name, p.iops])).toEqual(measured.map((p) => [p.name, p.iops]));
       expect(second.ceilingsSource).toMatchObject({ kind: 'remembered', runId: '101', probedAt: first.ceilingsSource?.probedAt });
-      expect(second.verdict?.sentence).toContain('Ceilings remembered from run 101');
+      expect(second.verdict && sayVerdict(second.verdict, second)).toContain('Ceilings remembered from run 101');
       const { markdown, outputs } = renderProfile(second);
       expect(markdown).toContain('Ceilings remembered from run 101');
       expect(markdown).toContain(`Hardware \`${id}\``);

@@ -29,6 +29,7 @@ import {
 } from '../helpers/first-screen-checks.js';
 import { loadFixtureWithDownload } from '../judge/fixture-tools.js';
 import { everyRecording } from '../helpers/recordings.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 const recorded = everyRecording();
 
@@ -182,7 +183,7 @@ describe('first screen facts, on every recorded profile', () => {
         expect(legend).toBeLessThan(firstMark);
       });
 
-      const onDevice = /^Disk-bound \((?:bandwidth|IOPS)\) on (\w+):/.exec(verdict.sentence)?.[1];
+      const onDevice = /^Disk-bound \((?:bandwidth|IOPS)\) on (\w+):/.exec(sayVerdict(verdict, profile))?.[1];
       if (onDevice) {
         it(`several disks: the headline and the chart are about ${onDevice}, with its path`, () => {
           expect(markdown.split('\n')[0]).toContain(`on ${onDevice}:`);

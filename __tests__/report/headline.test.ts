@@ -195,6 +195,20 @@ describe('headline and What to do', () => {
     expect(safe.todo.pastes[0]?.yaml).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS: '[\d.]+'$/);
   });
 
+  it("a stall the judge put first: the box says the judge's cut (RestoreDecision.stall), not one worked out again", () => {
+    const profile = loadFixtureWithDownload('cpu-tar-zstd-vda.json', 'sdk-hold');
+    const input = inputOf(profile);
+    const decision = input.verdict.decision;
+    expect(input.verdict.leads).toBe('download-stall');
+    expect(decision?.stall?.cut).toBe('no-safe-segment-timeout');
+    expect(headline(input).todo.text).toMatch(/^No setting cuts this stall short safely\. SEGMENT_DOWNLOAD_TIMEOUT_MINS=0\.052 \(10 in force\)/);
+    // The same stall, the judge's cut said as safe with its own figures: the box follows the decision.
+    const stall = { cut: 'segment-timeout', archiveBytes: null, requestTimeoutMs: 30_000, segmentTimeout: { cutMs: 120_000, inForceMs: 600_000 } } as const;
+    const safe = headline({ ...input, verdict: { ...input.verdict, decision: decision && { ...decision, stall } } });
+    expect(safe.todo.text).toMatch(/^SEGMENT_DOWNLOAD_TIMEOUT_MINS=2 or less \(10 in force\) would have cut this stall short/);
+    expect(safe.todo.pastes[0]?.yaml).toBe("SEGMENT_DOWNLOAD_TIMEOUT_MINS: '2'");
+  });
+
   it('a cache miss: nothing to judge, nothing to apply', () => {
     const profile = loadFixture('lab-disk-iops.json');
     profile.restore = { ...profile.restore!, cacheHit: false, matchedKey: null };

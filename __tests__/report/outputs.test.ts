@@ -3,6 +3,7 @@ import { judgeProfile } from '../../src/judge/judge.js';
 import { actionsCacheOutputs, profileOutputs } from '../../src/report/outputs.js';
 import type { RestoreResult } from '../../src/profile/schema.js';
 import { loadFixture } from '../judge/fixture-tools.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 
 describe('profileOutputs', () => {
   it('maps a recorded profile to the action outputs', () => {
@@ -14,7 +15,7 @@ describe('profileOutputs', () => {
       return ((x.endMs - x.startMs) / 1000).toFixed(3);
     };
     expect(out).toEqual({
-      verdict: v.sentence,
+      verdict: sayVerdict(v, p),
       bottleneck: 'network',
       'cache-hit': 'true',
       'cache-primary-key': p.restore!.keysTried[0],

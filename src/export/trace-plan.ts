@@ -7,6 +7,7 @@ import type { Profile, SaveResult } from '../profile/schema.js';
 import { describeFingerprint } from '../sample/fingerprint.js';
 import { ATTR, SPAN } from './names.js';
 import { restoreClock, saveClock, type WallClock } from './wall-clock.js';
+import { sayVerdict } from '../report/say/verdict.js';
 
 export type AttributeValue = string | number | boolean | string[];
 export type Attributes = Record<string, AttributeValue>;
@@ -80,7 +81,7 @@ export function summaryAttributes(profile: Profile): Attributes {
 function verdictAttributes(profile: Profile): Attributes {
   const v = profile.verdict;
   if (!v) return {};
-  const a: Attributes = { [ATTR.verdictBottleneck]: v.bottleneck, [ATTR.verdictSentence]: v.sentence };
+  const a: Attributes = { [ATTR.verdictBottleneck]: v.bottleneck, [ATTR.verdictSentence]: sayVerdict(v, profile) };
   if (v.about) a[ATTR.verdictAbout] = v.about;
   if (v.phase) a[ATTR.verdictPhase] = v.phase;
   if (v.stepMs !== undefined) a[ATTR.stepMs] = v.stepMs;

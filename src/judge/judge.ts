@@ -12,6 +12,7 @@ import {
   isDiskResource,
   type PhaseName,
   type PhaseVerdict,
+  type ProbedCeilings,
   type Profile,
   type RestoreDecision,
   type Verdict,
@@ -21,16 +22,15 @@ import { NOTHING_JUDGED_RULES, type RestoreRule } from '../profile/restore-rules
 import { restoreRule, verdictCarriers, type VerdictChoice } from './restore-rules.js';
 import { attribute } from './attribution.js';
 import { ceilingsOf, hasCeilings, type Ceilings } from './ceilings.js';
-import { quotaOf } from './cgroup-cpu.js';
 import { ceilingsForDevice, withCgroupCaps } from './cgroup-io.js';
 import { downloadCpu, extractionCpu } from './cpu-load.js';
 import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
+import { bytes, percent } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
-import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+import { limitedBy, VERDICT_PHASE_NOUN } from './nouns.js';
 
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { segmentPauses, type SegmentPause } from './segment-pauses.js';
@@ -136,22 +136,21 @@ function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFact
   ];
 }
 
-function probeSummary(c: Ceilings): string {
-  const parts: string[] = [];
-  if (c.seqWriteBytesPerSecond) parts.push(`${mibPerSecond(c.seqWriteBytesPerSecond)} sequential writes`);
-  if (c.randWriteIops) parts.push(`${iops(c.randWriteIops)} random writes`);
-  if (c.seqReadBytesPerSecond) parts.push(`${mibPerSecond(c.seqReadBytesPerSecond)} sequential reads`);
-  if (c.randReadIops) parts.push(`${iops(c.randReadIops)} random reads`);
-  return parts.join(', ');
+/** The four fio ceilings an inconclusive verdict names instead, null where no probe measured the disk. */
+function probedCeilings(c: Ceilings): ProbedCeilings | null {
+  if (!hasCeilings(c)) return null;
+  return {
+    seqWriteBytesPerSecond: c.seqWriteBytesPerSecond,
+    randWriteIops: c.randWriteIops,
+    seqReadBytesPerSecond: c.seqReadBytesPerSecond,
+    randReadIops: c.randReadIops,
+  };
 }
 
-function withoutRestore(profile: Profile, ceilings: Ceilings, rule: RestoreRule, why: string): Judgement {
-  const probes = hasCeilings(ceilings)
-    ? `only the fio probes speak: this disk reached ${probeSummary(ceilings)}.`
-    : 'and no fio probes ran either, so there is nothing to judge.';
-  const decision: RestoreDecision = { rule, carriers: [], whatIf: null, outweighed: null, device: null };
+function withoutRestore(profile: Profile, ceilings: Ceilings, rule: RestoreRule): Judgement {
+  const decision: RestoreDecision = { rule, carriers: [], whatIf: null, outweighed: null, device: null, probes: probedCeilings(ceilings) };
   return {
-    verdict: { bottleneck: 'inconclusive', sentence: `Inconclusive: ${why}, ${probes}`, decision, phases: [], whatIf: [] },
+    verdict: { bottleneck: 'inconclusive', decision, phases: [], whatIf: [] },
     decision,
     phases: [],
     ceilings,
@@ -163,26 +162,9 @@ function withoutRestore(profile: Profile, ceilings: Ceilings, rule: RestoreRule,
 export function judgeInDetail(profile: Profile): Judgement {
   const judgement = judgeRestore(profile);
   const pauses = judgement.phases.find((j) => j.phase === 'download')?.pauses ?? [];
-  return { ...judgement, verdict: withDownloadVerdict(profile, judgement.verdict, pauses) };
-}
-
-/** Why nothing was judged phase by phase, for each rule that leaves nothing to judge. */
-function nothingJudgedWhy(profile: Profile, rule: (typeof NOTHING_JUDGED_RULES)[number]): string {
-  const restore = profile.restore;
-  switch (rule) {
-    case 'no-restore':
-      return 'no cache restore was profiled';
-    case 'restore-failed':
-      // Not a miss: the service or the archive failed; say where, so nobody reads it as "no cache yet".
-      return `the restore failed during ${restore?.error?.phase} (${restore?.error?.message.split('\n')[0]})`;
-    case 'restore-skipped':
-      // lookup-only or a cache mode without reads: nothing was downloaded or extracted, by request.
-      return `${restore?.skipped?.message.replace(/[.]$/, '')}, so nothing was downloaded or extracted`;
-    case 'cache-miss':
-      return `cache miss (keys tried: ${restore?.keysTried.join(', ') || 'none'}), nothing was downloaded or extracted`;
-    case 'no-phase':
-      return 'the profile recorded no phase';
-  }
+  const verdict = withDownloadVerdict(profile, judgement.verdict, pauses);
+  // One decision: the verdict's, which now holds the leading stall's figures too.
+  return { ...judgement, verdict, decision: verdict.decision ?? judgement.decision };
 }
 
 const nothingJudged = (rule: RestoreRule): rule is (typeof NOTHING_JUDGED_RULES)[number] => NOTHING_JUDGED_RULES.some((r) => r === rule);
@@ -205,36 +187,30 @@ function judgeRestore(profile: Profile): Judgement {
     return choice;
   };
   const rule = restoreRule({ profile, judged: judgedOnce, choice: choiceOnce });
-  if (nothingJudged(rule)) return withoutRestore(profile, ceilings, rule, nothingJudgedWhy(profile, rule));
-  const restore = profile.restore;
+  if (nothingJudged(rule)) return withoutRestore(profile, ceilings, rule);
   const phases = judgedOnce();
   const c = choiceOnce();
-  const totalMs = c.totalMs;
   const spans = restoreSpans(phases);
   const carrier = carrierOf(rule, phases, c);
   const best = rule === 'best-what-if' ? c.best : null;
   const outweighed = rule === 'best-what-if' ? (phases.find((j) => j.phase === c.blind?.phase) ?? null) : null;
-  const tail = phases.some((x) => x.phase === 'writeback') ? ' until its files were on disk' : '';
-  const failed = restore?.error ? ` The restore failed during ${restore.error.phase}: ${restore.error.message}` : '';
-  const blind = profile.context.noBlockDeviceReason ? ` No disk counters for the restore path: ${profile.context.noBlockDeviceReason}.` : '';
   const restoreDevice = deviceIndexFor(profile, 'extract');
   const elsewhere =
     carrier.facts.deviceIndex !== restoreDevice && carrier.facts.deviceIndex !== null ? profile.devices[carrier.facts.deviceIndex]?.name : undefined;
-  const on = elsewhere && isDiskResource(carrier.bottleneck) ? ` on ${elsewhere}` : '';
-  const saving = best ? ` ${savingSentence(best, quotaOf(phases), on ? elsewhere : undefined)}` : '';
-  const unpinned = outweighed ? ` ${outweighedSentence(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => phases.find((j) => j.phase === n)?.facts;
   const decision: RestoreDecision = {
     rule,
     carriers: verdictCarriers(phases, carrier.bottleneck),
     whatIf: best?.resource ?? null,
     outweighed: outweighed?.phase ?? null,
-    device: on ? (elsewhere ?? null) : null,
+    device: elsewhere && isDiskResource(carrier.bottleneck) ? elsewhere : null,
+    judgedMs: c.totalMs,
+    carrierShare: carrier.durationMs / c.totalMs,
+    carrierClause: carrier.clause,
+    ...(outweighed ? { outweighedHiddenMs: hiddenAtMostMs(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP) } : {}),
   };
   const verdict: Verdict = {
     bottleneck: carrier.bottleneck,
-    sentence,
     decision,
     ...spans,
     about: 'until-on-disk',
@@ -315,38 +291,9 @@ function restoreSpans(judged: readonly Pick<JudgedPhase, 'phase' | 'durationMs'>
   return { stepMs: Math.round(stepMs), untilOnDiskMs: Math.round(stepMs + tailMs) };
 }
 
-/**
- * "Twice the disk's IOPS would save at most 9.62 s." — the bound in its own direction, both where both
- * are measured. Under a CPU quota the CPU what-if raises the quota, so the sentence names it as the
- * what-if does ("Twice the cgroup's CPU quota (0.6 cores) …"); a disk other than the restore's is named.
- */
-function savingSentence(w: WhatIf, quotaCores: number | null, diskName?: string): string {
-  const times = w.speedup === 2 ? 'Twice' : `${w.speedup} times`;
-  const atMost = w.savingAtMostMs ?? 0;
-  const atLeast = w.savingAtLeastMs ?? null;
-  const amount =
-    atLeast !== null && atLeast > 0 && seconds(atLeast) !== seconds(atMost)
-      ? `${seconds(atLeast).replace(/ s$/, '')}–${seconds(atMost)}`
-      : atLeast !== null && atLeast > 0
-        ? `about ${seconds(atMost)}`
-        : `at most ${seconds(atMost)}`;
-  const noun =
-    w.resource === 'cpu' && quotaCores !== null
-      ? `the cgroup's CPU quota (${cores(quotaCores * w.speedup)})`
-      : diskName && w.resource !== 'network' && w.resource !== 'cpu'
-        ? RESOURCE_NOUN[w.resource].replace("disk's", `${diskName}'s`)
-        : `the ${RESOURCE_NOUN[w.resource]}`;
-  return `${times} ${noun} would save ${amount}.`;
-}
-
 /** Most an unpinned phase could hide: all of it relaxed by the what-if's speedup, bounded by its duration. */
 function hiddenAtMostMs(j: Pick<JudgedPhase, 'durationMs'>, speedup: number): number {
   return j.durationMs * (1 - 1 / speedup);
-}
-
-/** "The writeback tail cannot be pinned on one resource (CPU not measured): at most 0.084 s could hide there." */
-function outweighedSentence(j: JudgedPhase, speedup: number): string {
-  return `${j.sentence.replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
 }
 
 /**

@@ -102,10 +102,9 @@ export function longestQuiet(points: readonly (readonly [number, number])[], clo
   return best;
 }
 
-/** Where in the archive a stall began: its share of the archive where the size is known, else the bytes before it. */
-export function stallPlace(s: { atBytes: number }, archiveBytes: number | null): string {
-  return archiveBytes ? `at ${percent(Math.min(1, s.atBytes / archiveBytes))} of the archive` : `after ${bytes(s.atBytes)}`;
-}
+// Where a stall began is said once (report/say/download.ts): the transfers' own sentences, still written
+// here (issue 39 item 1), take its words from there until they move to report/say too.
+export { stallPlace } from '../report/say/download.js';
 
 export interface RateAtParallelism {
   inFlight: number;

@@ -185,9 +185,10 @@ export function autoExperiments(
  */
 export function withCeilingsSource(profile: Profile): void {
   const source = profile.ceilingsSource;
-  if (!profile.verdict || !source) return;
-  if (source.kind === 'remembered') profile.verdict.sentence = `${profile.verdict.sentence} (${source.sentence.replace(/\.$/, '')})`;
-  else if (source.kind === 'this-run' && profile.auto?.probes?.run) profile.verdict.sentence = `${profile.verdict.sentence} (Ceilings probed by this run.)`;
+  const decision = profile.verdict?.decision;
+  if (!decision || !source) return;
+  // In place: the run's Judgement holds the same decision (report/say/verdict.ts says the source's words).
+  if (source.kind === 'remembered' || (source.kind === 'this-run' && profile.auto?.probes?.run)) decision.citesCeilingsSource = true;
 }
 
 /** What names a label's history, and whether it is kept. */

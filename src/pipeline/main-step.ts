@@ -7,6 +7,7 @@ import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
 import { type ReportStep, STATE } from './state.js';
 import { profileOutputs, restoredKey } from '../report/outputs.js';
+import { sayVerdict } from '../report/say/verdict.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { errorMessage } from '../util/errors.js';
 import { mkdirSync } from 'node:fs';
@@ -131,7 +132,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();
   core.saveState(STATE.reportStep, reportStep);
-  core.info(inPost ? BACKGROUND_NOTE : (profile.verdict?.sentence ?? 'No verdict.'));
+  core.info(inPost ? BACKGROUND_NOTE : profile.verdict ? sayVerdict(profile.verdict, profile) : 'No verdict.');
 
   const restore = profile.restore;
   if (config.failOnCacheMiss && restoredKey(restore) === undefined) {
@@ -141,6 +142,6 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   }
   const bottleneck = profile.verdict?.bottleneck;
   if (bottleneck && (config.failOnBottleneck as string[]).includes(bottleneck)) {
-    core.setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict?.sentence}`);
+    core.setFailed(`The verdict names '${bottleneck}', which fail-on-bottleneck lists: ${profile.verdict ? sayVerdict(profile.verdict, profile) : ''}`);
   }
 }

@@ -76,7 +76,8 @@ export async function run(): Promise<void> {
     const { rendered, line } = await judgeWithTail(profile, followed, config, handedHistory, hooks);
     phaseLog.close();
     core.info(line);
-    core.info(rendered.verdict.sentence);
+    const { sayVerdict } = await import('../report/say/verdict.js');
+    core.info(sayVerdict(rendered.verdict, profile));
     report = rendered.markdown;
   }
   if (profile) writeProfile(profilePath, profile);

@@ -726,7 +726,9 @@ export interface Attribution {
  * The restore's verdict as the judge decided it, with no words: which rule decided (RESTORE_RULES, in
  * their order), the phases that carry it with their shares of the restore's time, the what-if chosen,
  * the phase that could hide some time unpinned, the disk it is about. The report says it; nothing
- * downstream decides it again. Since issue 39; absent in profiles recorded before.
+ * downstream decides it again. Since issue 39; absent in profiles recorded before. The optional fields
+ * below `device` are the figures the verdict's sentence says (report/say/verdict.ts sayVerdict), since
+ * issue 39 item 1: where a recording lacks them, its readers read Verdict.sentence.
  */
 export interface RestoreDecision {
   rule: RestoreRule;
@@ -738,11 +740,68 @@ export interface RestoreDecision {
   outweighed: PhaseName | null;
   /** The disk a disk verdict is about, where it is not the restore's own device; null otherwise. */
   device: string | null;
+  /**
+   * The rules that leave nothing to judge (NOTHING_JUDGED_RULES): the fio ceilings the verdict names
+   * instead (judge/ceilings.ts), null where no probe measured the disk. Why nothing was judged is the
+   * rule, its figures the profile's own (Profile.restore's error, skip or keys tried).
+   */
+  probes?: ProbedCeilings | null;
+  /** Judged rules: the restore's time the verdict's share is of (its judged phases' total), ms, unrounded. */
+  judgedMs?: number;
+  /** Judged rules: the share of judgedMs the carrying phase (Verdict.phase) took. */
+  carrierShare?: number;
+  /**
+   * The carrying phase's clause (the "why" in figures, lower-case, no final stop), as judge/rules.ts gave
+   * it. For now: the phases' own decisions (issue 39) will say it, and this field goes.
+   */
+  carrierClause?: string;
+  /** With `outweighed`: the most that phase could hide, relaxed by the chosen what-if's speed-up, ms. */
+  outweighedHiddenMs?: number;
+  /** With Verdict.leads 'download-stall': what would cut the stall (Verdict.download.stalls[0]) short. */
+  stall?: StallLead;
+  /**
+   * The verdict names where its ceilings came from (Profile.ceilingsSource; pipeline/always-on.ts
+   * withCeilingsSource: remembered ones always, this run's where probes: auto chose to probe).
+   */
+  citesCeilingsSource?: boolean;
+}
+
+/** The four fio ceilings an inconclusive verdict names, null where not probed. */
+export interface ProbedCeilings {
+  seqWriteBytesPerSecond: number | null;
+  randWriteIops: number | null;
+  seqReadBytesPerSecond: number | null;
+  randReadIops: number | null;
+}
+
+/**
+ * What would cut a leading download stall short (judge/download-in-verdict.ts stallLead), by path:
+ * - socket-timeout: the plain HTTP stream: only @actions/cache's socket timeout, which no setting changes;
+ * - request-timeout: http-client's segments, or a first byte that never came: the toolkit's per-request timeout;
+ * - segment-timeout: the Azure SDK's body stall: SEGMENT_DOWNLOAD_TIMEOUT_MINS, short enough and safe;
+ * - no-safe-segment-timeout: one short enough to cut it would also abort a normal segment.
+ */
+export const STALL_CUTS = ['socket-timeout', 'request-timeout', 'segment-timeout', 'no-safe-segment-timeout'] as const;
+export type StallCut = (typeof STALL_CUTS)[number];
+
+export interface StallLead {
+  cut: StallCut;
+  /** The archive's size where known: where the stall began is its share of it (else the bytes before it). */
+  archiveBytes: number | null;
+  /** The toolkit's per-request timeout in force (DownloadLimits.requestTimeoutMs), ms. */
+  requestTimeoutMs: number;
+  /** The segment cuts: the SEGMENT_DOWNLOAD_TIMEOUT_MINS that would have cut it and the one in force, ms; null on the others. */
+  segmentTimeout: { cutMs: number; inForceMs: number } | null;
 }
 
 export interface Verdict {
   bottleneck: Bottleneck;
-  sentence: string;
+  /**
+   * The sentence as written into a profile (report/say/stored.ts) for older readers; this version says it
+   * again from the decision (report/say/verdict.ts) and reads this only where the decision's figures are
+   * absent (a recording made before them). The judge leaves it out.
+   */
+  sentence?: string;
   /** How the judge decided (absent in profiles recorded before issue 39: render and compare re-judge). */
   decision?: RestoreDecision;
   /** lookup + download + extraction, ms: what the step costs the job (tar's exit). */

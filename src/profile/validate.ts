@@ -17,6 +17,7 @@ import {
   TRANSFER_LIMIT_KINDS,
   DOWNLOAD_PATHS,
   DOWNLOAD_STALL_KINDS,
+  STALL_CUTS,
   TRANSFER_WHAT_IF_CHANGES,
   UPLOAD_PATHS,
   UPLOAD_STALL_KINDS,
@@ -391,13 +392,27 @@ const evidence = obj({ id: str, text: str, value: nullable(num), unit: str, 'thr
 const verdict = nullable(
   obj({
     bottleneck,
-    sentence: str,
+    'sentence?': str,
     'decision?': obj({
       rule: oneOf(...RESTORE_RULES),
       carriers: arr(obj({ phase: phaseName, share: num })),
       whatIf: nullable(oneOf(...RESOURCES)),
       outweighed: nullable(phaseName),
       device: nullable(str),
+      'probes?': nullable(
+        obj({ seqWriteBytesPerSecond: nullable(num), randWriteIops: nullable(num), seqReadBytesPerSecond: nullable(num), randReadIops: nullable(num) }),
+      ),
+      'judgedMs?': num,
+      'carrierShare?': num,
+      'carrierClause?': str,
+      'outweighedHiddenMs?': num,
+      'stall?': obj({
+        cut: oneOf(...STALL_CUTS),
+        archiveBytes: nullable(num),
+        requestTimeoutMs: num,
+        segmentTimeout: nullable(obj({ cutMs: num, inForceMs: num })),
+      }),
+      'citesCeilingsSource?': bool,
     }),
     phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
     'stepMs?': num,

@@ -11,10 +11,23 @@
  * recorded, so a saving on RAM may be file-system CPU work rather than the disk).
  */
 import { measuredOnWords } from './fix-memory.js';
-import type { Bottleneck, DownloadStall, PhaseName, PhaseRecord, Profile, Resource, RestoreResult, Verdict, WhatIf, WorkflowFix } from '../profile/schema.js';
+import type {
+  Bottleneck,
+  DownloadStall,
+  PhaseName,
+  PhaseRecord,
+  Profile,
+  Resource,
+  RestoreResult,
+  StallLead,
+  Verdict,
+  WhatIf,
+  WorkflowFix,
+} from '../profile/schema.js';
 import { isDiskResource } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
-import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
+import { stallLead } from '../judge/download-in-verdict.js';
+import { segmentTimeoutMinutes, stallOpening } from './say/download.js';
 import { verdictCarriers } from '../judge/restore-rules.js';
 import { PHASE_NOUN } from '../judge/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
@@ -326,16 +339,18 @@ function whatToDo(input: HeadlineInput, totalMs: number, untilOnDisk: boolean): 
  * A download stall the judge put first (Verdict.leads): the headline says how long and what share of
  * the time (opened as the verdict's stallHeadline sentence is, but short), the box what would cut it
  * short (the Azure SDK's segment timeout) where that setting lets a normal segment finish
- * (judge/download-in-verdict.ts segmentTimeoutMinutes), or that no setting does.
+ * (the judge's cut, RestoreDecision.stall), or that no setting does.
  */
 function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: number, scope: string): Headline {
-  const timeline = input.phases.find((p) => p.name === 'download')?.downloadTimeline;
   const share = totalMs > 0 ? percent(Math.min(1, stall.durationMs / totalMs)) : '';
   const text = `${stallOpening(stall)}): ${share} of the ${scope}.`;
-  const l = timeline?.limits;
-  if (l && l.path === 'azure-sdk' && stall.kind !== 'first-byte') {
-    const { setting, inForce, safe } = segmentTimeoutMinutes(stall, l);
-    if (!safe) {
+  const lead = stallCutOf(input, stall);
+  // The segment cuts carry the setting's figures; the others leave nothing to set (the toolkit's own words below).
+  const t = lead?.segmentTimeout;
+  if (lead && t) {
+    const setting = segmentTimeoutMinutes(t.cutMs);
+    const inForce = segmentTimeoutMinutes(t.inForceMs);
+    if (lead.cut === 'no-safe-segment-timeout') {
       const normal = stall.normalSegmentMs != null ? `: a normal segment took ${seconds(stall.normalSegmentMs)} here` : '';
       return {
         text,
@@ -371,6 +386,17 @@ function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: n
     };
   }
   return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), pastes: [], note: null } };
+}
+
+/**
+ * What would cut the leading stall short, as the judge decided it (RestoreDecision.stall); for a verdict
+ * recorded before, the judge's same rule over the download's limits.
+ */
+function stallCutOf(input: HeadlineInput, stall: DownloadStall): StallLead | null {
+  const decided = input.verdict.decision?.stall;
+  if (decided) return decided;
+  const limits = input.phases.find((p) => p.name === 'download')?.downloadTimeline?.limits;
+  return limits ? stallLead(stall, null, limits) : null;
 }
 
 function capitalised(s: string): string {

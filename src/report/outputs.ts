@@ -5,6 +5,7 @@ import { probeOutputs } from './probe-outputs.js';
 import { diskProbesOf } from '../judge/page-cache-probe.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { alwaysOnOutputs } from './always-on-section.js';
+import { sayVerdict } from './say/verdict.js';
 
 function phaseSeconds(profile: Profile, name: PhaseName): string {
   const p = profile.phases.find((x) => x.name === name);
@@ -15,7 +16,7 @@ function phaseSeconds(profile: Profile, name: PhaseName): string {
 export function profileOutputs(profile: Profile, verdict: Verdict): Record<string, string> {
   const r = profile.restore;
   return {
-    verdict: verdict.sentence,
+    verdict: sayVerdict(verdict, profile),
     bottleneck: verdict.bottleneck,
     ...actionsCacheOutputs(r),
     'matched-key': r?.matchedKey ?? '',

@@ -16,6 +16,7 @@ import { PHASE_NOUN } from '../judge/nouns.js';
 import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';
+import { sayVerdict } from './say/verdict.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -288,7 +289,8 @@ function originOf(id: string, phase: JudgedPhase | undefined): CeilingOrigin {
  * The evidence as sentences: a mark, what was measured, and any figure over 100% with its reason. The
  * legend comes first, before the marks it explains. Ids stay in the JSON.
  */
-function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: readonly JudgedPhase[]): string {
+/** `said`: the verdict's sentence (say/verdict.ts), which the section opens with. */
+function evidenceSection(verdict: Verdict, said: string, rows: readonly PhaseRow[], judged: readonly JudgedPhase[]): string {
   const reasonsOf = new Map<string, string[]>();
   const parts = verdict.phases.map((p) => {
     const reasons = new Set<string>();
@@ -307,8 +309,8 @@ function evidenceSection(verdict: Verdict, rows: readonly PhaseRow[], judged: re
   // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
   // (A recorded verdict that does not say its phase keeps every phase's reasons, as before.)
   const own = verdict.phase ? (reasonsOf.get(verdict.phase) ?? []) : [...new Set([...reasonsOf.values()].flat())];
-  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(verdict.sentence) && own.length > 0 ? ` <sub>(${escapeHtml(own.join('; '))})</sub>` : '';
-  return `${escapeHtml(verdict.sentence)}${over}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>\n\n${parts.join('\n\n') || 'No phase was judged.'}`;
+  const over = /\b(10[1-9]|1[1-9]\d|[2-9]\d\d|\d{4,})% of\b/.test(said) && own.length > 0 ? ` <sub>(${escapeHtml(own.join('; '))})</sub>` : '';
+  return `${escapeHtml(said)}${over}\n\n<sub>✅ supports the phase's verdict; ➖ does not, or argues for another resource.</sub>\n\n${parts.join('\n\n') || 'No phase was judged.'}`;
 }
 
 /**
@@ -464,7 +466,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   }
   if (rows.length > 0) sections.push(phasesSection(profile, rows, verdict));
   // Nothing was judged phase by phase: the judge's sentence (what failed, what the probes alone say) is the whole story.
-  else sections.push(escapeHtml(verdict.sentence));
+  else sections.push(escapeHtml(sayVerdict(verdict, profile)));
   // The phases the headline names, as the judge decided them: the chart marks the same.
   const carriers = judgement.decision.carriers.map((c) => c.phase);
   // The chart is of the device the verdict names, against that device's own ceilings.
@@ -475,7 +477,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   if (main) sections.push(chartBlock(withDevicePaths(main, device, several)));
   // Paths on several devices: a verdict per device, one line each.
   if (verdict.devices && verdict.devices.length > 1) sections.push(`Per device:\n${perDeviceLines(verdict, device).join('\n')}`);
-  if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict, rows, judgement.phases)));
+  if (rows.length > 0) sections.push(details('Why: the evidence per phase', evidenceSection(verdict, sayVerdict(verdict, profile), rows, judgement.phases)));
   const download = downloadSection(profile, verdict).replace(/^### Download\n\n/, '');
   if (download) sections.push(details('Download: inside the transfer, request by request', `${downloadLead(rows)}${download}`));
   if (verdict.whatIf.length > 0) sections.push(details('What if each resource were twice as fast', whatIfSection(verdict)));

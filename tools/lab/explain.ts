@@ -8,6 +8,7 @@
 import type { Evidence, Profile } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayVerdict, type VerdictProfile } from '../../src/report/say/verdict.js';
 
 /** Evidence a disk verdict turns on, printed first in this order. */
 const KEY_EVIDENCE = [/bandwidth-share$/, /iops-share$/, /request-size$/, /ceiling/] as const;
@@ -24,11 +25,11 @@ function formatValue(e: Evidence): string {
   return `${v}${threshold}`;
 }
 
-export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'label'>): string {
+export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'label'> & Partial<VerdictProfile>): string {
   const lines: string[] = [];
   const v = profile.verdict;
   lines.push(`${profile.label}: verdict ${v?.bottleneck ?? 'none (no verdict)'}`);
-  if (v) lines.push(`  ${v.sentence}`);
+  if (v) lines.push(`  ${sayVerdict(v, { ...profile, restore: profile.restore ?? null, context: profile.context ?? {} })}`);
   for (const phase of v?.phases ?? []) {
     lines.push(`  [${phase.phase}] ${phase.bottleneck}: ${phase.sentence}`);
     const sorted = [...phase.evidence].sort((a, b) => rank(a.id) - rank(b.id));

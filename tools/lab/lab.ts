@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { Profile, ProbeName } from '../../src/profile/schema.js';
 import type { ProfileConfig } from '../../src/config/config.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
+import { sayVerdict } from '../../src/report/say/verdict.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../services/index.js';
 import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCache } from './cache-entry.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
@@ -208,7 +209,9 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
               withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
             );
       const { right, expected } = expectation(scenario, profile);
-      lab.log(`lab ${scenario}: ${profile.verdict?.sentence ?? 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`);
+      lab.log(
+        `lab ${scenario}: ${profile.verdict ? sayVerdict(profile.verdict, profile) : 'no verdict'} → ${right ? 'right' : `WRONG (expected ${expected})`}`,
+      );
       const cpuSeconds = runner.cpuSeconds?.();
       return {
         scenario,

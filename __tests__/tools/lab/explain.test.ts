@@ -5,6 +5,7 @@ import { judgeProfile } from '../../../src/judge/judge.js';
 import { explainVerdict } from '../../../tools/lab/explain.js';
 import type { Profile } from '../../../src/profile/schema.js';
 import { repoRoot } from '../../helpers/tree.js';
+import { sayVerdict } from '../../../src/report/say/verdict.js';
 
 // Recorded by `disk-profiler lab disk-bandwidth --record` (fixtures/profiles/README.md).
 const profile = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/profiles/lab-disk-bandwidth.json'), 'utf8')) as Profile;
@@ -19,7 +20,7 @@ describe('explainVerdict', () => {
 
   it('starts with the verdict and its sentence', () => {
     expect(lines[0]).toBe('lab-disk-bandwidth: verdict disk-bandwidth');
-    expect(lines[1]).toBe(`  ${profile.verdict?.sentence}`);
+    expect(lines[1]).toBe(`  ${sayVerdict(profile.verdict!, profile)}`);
   });
 
   it("lists each phase's disk shares first, then the request size, then the rest of its evidence", () => {

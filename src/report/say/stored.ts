@@ -6,6 +6,7 @@
  */
 import type { Profile } from '../../profile/schema.js';
 import { sayDevice } from './device.js';
+import { sayVerdict } from './verdict.js';
 import { sayWhatIf } from './what-if.js';
 
 export function withStoredSentences(profile: Profile): Profile {
@@ -15,6 +16,7 @@ export function withStoredSentences(profile: Profile): Profile {
     ...profile,
     verdict: {
       ...v,
+      sentence: sayVerdict(v, profile),
       whatIf: v.whatIf.map((w) => ({ ...w, sentence: sayWhatIf(w) })),
       ...(v.devices ? { devices: v.devices.map((d) => ({ ...d, sentence: sayDevice(d) })) } : {}),
     },
