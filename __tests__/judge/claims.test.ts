@@ -10,6 +10,7 @@ import { DISK_RESOURCES, type Profile, type Verdict } from '../../src/profile/sc
 import { seconds } from '../../src/util/format.js';
 import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayAttribution } from '../../src/report/say/attribution.js';
 
 /** The recording as fio never ran (no fio, no sudo, O_DIRECT refused, `probes: none`). */
 const withoutProbes = (file: string): Profile => {
@@ -30,7 +31,7 @@ const sentencesOf = (v: Verdict): string[] => [
   v.sentence,
   ...v.phases.flatMap((p) => [p.sentence, ...p.evidence.map((e) => e.text)]),
   ...v.whatIf.map(sayWhatIf),
-  ...(v.attribution?.sentences ?? []),
+  ...sayAttribution(v.attribution),
 ];
 
 /**

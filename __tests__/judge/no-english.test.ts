@@ -2,7 +2,7 @@
 // into words. Over every recording, the parts of the judgement whose words have moved hold no
 // sentence: no string field outside a fixed allowlist (names from the fixed tables, device names)
 // has two words. The kinds not moved yet (the verdict's, phases', evidence, download
-// and save verdicts, attribution) are not walked here; each joins MOVED as it moves.
+// and save verdicts) are not walked here; each joins MOVED as it moves.
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import type { Verdict } from '../../src/profile/schema.js';
@@ -12,6 +12,7 @@ import { everyRecording } from '../helpers/recordings.js';
 const MOVED: Record<string, (v: Verdict) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
+  attribution: (v) => (v.attribution ? [v.attribution] : []),
 };
 
 /**

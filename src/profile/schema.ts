@@ -719,7 +719,40 @@ export interface Attribution {
   deviceWrittenBytes: number | null;
   /** What the device wrote beyond the restore's own bytes and file-system overhead, when that is large. */
   otherWriterBytes: number | null;
-  sentences: string[];
+  /** What its lines say (report/say/attribution.ts says them); absent in recordings made before them. */
+  facts?: AttributionFacts;
+  /** The lines as an older version's judge wrote them: read only where `facts` is absent (a recording made before them). */
+  sentences?: string[];
+}
+
+/**
+ * How the disk's bytes over extraction and the tail compare with the restore's own (judge/attribution.ts),
+ * the order the judge tests them in:
+ * - another-writer: more than metadata and journal can explain (otherWriterBytes): another writer shared the disk;
+ * - likely-another-writer: more than metadata and journal added in the lab's runs (METADATA_OVERHEAD_SHARE);
+ * - metadata-or-another: more than 1 % beyond the restore's own, within what metadata and journal add;
+ * - own: within 1 % of the restore's own.
+ */
+export const DISK_WRITES_KINDS = ['another-writer', 'likely-another-writer', 'metadata-or-another', 'own'] as const;
+export type DiskWritesKind = (typeof DISK_WRITES_KINDS)[number];
+
+/** The figures the attribution's lines say, each part null where it has nothing to say. */
+export interface AttributionFacts {
+  /** Earlier steps' dirty pages flushed before the lookup (Profile.preflush): what the device wrote (null: not counted), how long, what was owed. */
+  earlierSteps: { deviceWrittenBytes: number | null; durationMs: number; owedBeforeBytes: number | null } | null;
+  /** The archive deleted right after extraction: what the download wrote of it, and what left the page cache unwritten. */
+  archiveDeleted: { writtenBytes: number; cancelledBytes: number } | null;
+  /** The disk's bytes against the restore's own: tar's, the archive's that reached the same disk, together, and what the disk wrote beyond them. */
+  diskWrites: {
+    kind: DiskWritesKind;
+    tarBytes: number;
+    archiveBytes: number;
+    ownBytes: number;
+    deviceBytes: number;
+    /** deviceBytes - ownBytes, and its share of ownBytes (0 where ownBytes is 0). */
+    beyondOwnBytes: number;
+    beyondOwnShare: number;
+  } | null;
 }
 
 /**

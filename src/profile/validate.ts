@@ -14,6 +14,7 @@ import {
   DISK_RESOURCES,
   IOPS_COUNTS,
   DEVICE_VERDICTS,
+  DISK_WRITES_KINDS,
   TRANSFER_LIMIT_KINDS,
   DOWNLOAD_PATHS,
   DOWNLOAD_STALL_KINDS,
@@ -464,7 +465,22 @@ const verdict = nullable(
       ownCancelledBytes: nullable(num),
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
-      sentences: arr(str),
+      'facts?': obj({
+        earlierSteps: nullable(obj({ deviceWrittenBytes: nullable(num), durationMs: num, owedBeforeBytes: nullable(num) })),
+        archiveDeleted: nullable(obj({ writtenBytes: num, cancelledBytes: num })),
+        diskWrites: nullable(
+          obj({
+            kind: oneOf(...DISK_WRITES_KINDS),
+            tarBytes: num,
+            archiveBytes: num,
+            ownBytes: num,
+            deviceBytes: num,
+            beyondOwnBytes: num,
+            beyondOwnShare: num,
+          }),
+        ),
+      }),
+      'sentences?': arr(str),
     }),
     'download?': obj({
       limit: oneOf(...TRANSFER_LIMIT_KINDS),

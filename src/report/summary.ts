@@ -16,6 +16,7 @@ import { PHASE_NOUN } from '../judge/nouns.js';
 import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';
+import { sayAttribution } from './say/attribution.js';
 import { pageCacheReason } from '../judge/page-cache-probe.js';
 import { probeCapNote } from '../judge/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
@@ -64,7 +65,7 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
 
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
 function attributionSection(profile: Profile, verdict: Verdict): string {
-  const lines = [...(verdict.attribution?.sentences ?? [])];
+  const lines = sayAttribution(verdict.attribution);
   // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
   lines.push(...machineSharingSentences(profile.context));
   const tail = profile.writebackTail;

@@ -1,10 +1,11 @@
 /**
  * The sentences a written profile carries for its readers: the profile schema's fields are only added
  * within a major version, never removed, so a profile still holds each what-if's and each device's
- * sentence (an older disk-profiler's validator asks for them). Said here, from the judge's facts, at
+ * sentence and the attribution's lines (an older disk-profiler's validator asks for them). Said here, from the judge's facts, at
  * the edge where the profile is written; this version's readers say them again from the facts. Pure.
  */
 import type { Profile } from '../../profile/schema.js';
+import { sayAttribution } from './attribution.js';
 import { sayDevice } from './device.js';
 import { sayWhatIf } from './what-if.js';
 
@@ -17,6 +18,7 @@ export function withStoredSentences(profile: Profile): Profile {
       ...v,
       whatIf: v.whatIf.map((w) => ({ ...w, sentence: sayWhatIf(w) })),
       ...(v.devices ? { devices: v.devices.map((d) => ({ ...d, sentence: sayDevice(d) })) } : {}),
+      ...(v.attribution ? { attribution: { ...v.attribution, sentences: sayAttribution(v.attribution) } } : {}),
     },
   };
 }
