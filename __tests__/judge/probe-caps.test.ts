@@ -9,7 +9,8 @@ import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { capsOnDevice } from '../../src/judge/cgroup-io.js';
 import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { capMetBy, probeCounted, seqWriteMetIops } from '../../src/judge/probe-caps.js';
-import { probeCapNote } from '../../src/judge/probe-notes.js';
+import { probeNote } from '../../src/judge/probe-notes.js';
+import { sayProbeNote } from '../../src/report/say/probe-notes.js';
 import type { Profile, Resource } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { FIXTURE_DIR } from './fixture-tools.js';
@@ -64,7 +65,7 @@ describe('both blkio caps: which cap the probes met and which one the restore me
       it(`the probes' counts name the caps they met (seq: ${c.seq}, rand: ${c.rand ?? 'did not run'})`, () => {
         expect(capMet(p, 'seq-write')).toBe(c.seq);
         expect(capMet(p, 'rand-write')).toBe(c.rand);
-        const note = probeCapNote(p, p.probes?.probes.find((x) => x.name === 'seq-write') as never);
+        const note = sayProbeNote(probeNote(p, p.probes?.probes.find((x) => x.name === 'seq-write') as never));
         expect(note).toMatch(c.seq === 'writeIops' ? /^met the IOPS limit: the cgroup's IOPS cap/ : /^met the cgroup's bandwidth cap/);
       });
 

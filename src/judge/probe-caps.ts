@@ -120,8 +120,3 @@ export function capMetBy(counted: ProbeCounted | null, cap: CgroupIoLimit | null
   const top = shares.filter((s) => s.share >= NEAR_CEILING_SHARE).sort((a, b) => b.share - a.share)[0];
   return top ?? null;
 }
-
-/** "IOPS cap (2,400 IOPS)" / "bandwidth cap (64 MiB/s)", after "the cgroup's". */
-export function capMetText(met: CapMet, cap: CgroupIoLimit): string {
-  return met === 'writeIops' ? `IOPS cap (${iops(cap.writeIops ?? 0)})` : `bandwidth cap (${mibPerSecond(cap.writeBytesPerSecond ?? 0)})`;
-}

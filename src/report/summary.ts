@@ -17,8 +17,9 @@ import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';
 import { sayAttribution } from './say/attribution.js';
-import { pageCacheReason } from '../judge/page-cache-probe.js';
-import { probeCapNote } from '../judge/probe-notes.js';
+import { pageCacheLoop } from '../judge/page-cache-probe.js';
+import { probeNote } from '../judge/probe-notes.js';
+import { sayPageCacheProbe, sayProbeNote } from './say/probe-notes.js';
 import { checkAgainstVerdict } from '../experiment/against-verdict.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
@@ -203,7 +204,8 @@ function probesSection(profile: Profile): string {
     return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}${install ? ` (${escapeHtml(install)}.)` : ''}`;
   }
   const rows = suite.probes.map((p) => {
-    const cache = pageCacheReason(profile, p);
+    const loop = pageCacheLoop(profile, p);
+    const cache = loop === null ? null : sayPageCacheProbe(loop);
     const lat = p.error
       ? '–'
       : `${formatNumber(p.latencyNs.mean / 1000)} µs${p.latencyNs.p99 !== null ? ` (p99 ${formatNumber(p.latencyNs.p99 / 1000)} µs)` : ''}`;
@@ -212,7 +214,7 @@ function probesSection(profile: Profile): string {
       p.error ? '–' : cache ? `~~${formatNumber(p.bytesPerSecond / MiB)}~~` : formatNumber(p.bytesPerSecond / MiB),
       p.error ? '–' : cache ? `~~${Math.round(p.iops)}~~` : String(Math.round(p.iops)),
       lat,
-      [cutShortNote(p, suite.budgetMs), p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : probeCapNote(profile, p)]
+      [cutShortNote(p, suite.budgetMs), p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : sayProbeNote(probeNote(profile, p))]
         .filter(Boolean)
         .join('; '),
     ];
