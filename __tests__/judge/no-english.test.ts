@@ -5,14 +5,25 @@
 // and save verdicts) are not walked here; each joins MOVED as it moves.
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
-import type { Verdict } from '../../src/profile/schema.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
+import { pageCacheLoop } from '../../src/judge/page-cache-probe.js';
+import { probeNote } from '../../src/judge/probe-notes.js';
+import type { Profile, Verdict } from '../../src/profile/schema.js';
 import { everyRecording } from '../helpers/recordings.js';
 
-/** The parts of a verdict whose sentences report/say says, by kind. */
-const MOVED: Record<string, (v: Verdict) => unknown[]> = {
+/** The download phase's duration, as the report gives it to the experiments' check. */
+const downloadMs = (p: Profile): number | null => {
+  const d = p.phases.find((x) => x.name === 'download');
+  return d ? d.endMs - d.startMs : null;
+};
+
+/** The parts of a judgement whose sentences report/say says, by kind (from the verdict, or the profile it judged). */
+const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
   attribution: (v) => (v.attribution ? [v.attribution] : []),
+  'experiments check': (v, p) => (p.experiments && p.experiments.outcomes.length > 0 ? [checkExperiments(v, p.phases, p.experiments, downloadMs(p))] : []),
+  'probe notes': (_, p) => (p.probes?.probes ?? []).flatMap((probe) => [probeNote(p, probe), pageCacheLoop(p, probe)]),
 };
 
 /**
@@ -39,7 +50,7 @@ describe('the judge writes no English', () => {
     it(`${name}: the moved kinds hold typed facts only`, () => {
       const { verdict } = judgeInDetail(profile);
       const said = Object.entries(MOVED).flatMap(([kind, partsOf]) =>
-        partsOf(verdict)
+        partsOf(verdict, profile)
           .flatMap((part) => strings(part))
           .filter((s) => !ALLOWED.has(s.path) && SENTENCE.test(s.text))
           .map((s) => `${kind} ${s.path}: ${s.text}`),

@@ -20,7 +20,7 @@ import { sayAttribution } from './say/attribution.js';
 import { pageCacheLoop } from '../judge/page-cache-probe.js';
 import { probeNote } from '../judge/probe-notes.js';
 import { sayPageCacheProbe, sayProbeNote } from './say/probe-notes.js';
-import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { checkExperiments } from '../judge/experiments-check.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
@@ -448,7 +448,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases, verdict);
   const e = profile.experiments;
-  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
+  const check = e && e.outcomes.length > 0 ? checkExperiments(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
   const several = (verdict.devices?.length ?? 0) > 1;
   const head = headline(headlineInputOf(profile, verdict, check, several ? oneVerdictDevice(judgement) : undefined));
   const sections: string[] = [
