@@ -28,12 +28,10 @@ const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
 
 /**
  * String fields that may hold words, by path (array indices dropped), each with why:
- * - facts.ceilingFrom, facts.top.from.said: the ceilings' own account of a cgroup cap (judge/cgroup-io.ts,
- *   probe-caps.ts), a kind not moved yet: the ceilings' words;
  * - facts.primaryBecause: why a device is the restore's, as the sampler recorded it (src/sample), not the judge;
  * - device, paths: a device's name and the restore paths as the workflow wrote them.
  */
-const ALLOWED: ReadonlySet<string> = new Set(['facts.ceilingFrom', 'facts.top.from.said', 'facts.primaryBecause', 'device', 'paths']);
+const ALLOWED: ReadonlySet<string> = new Set(['facts.primaryBecause', 'device', 'paths']);
 
 /** Every string under `value` with its path, array indices dropped. */
 function strings(value: unknown, path = ''): { path: string; text: string }[] {

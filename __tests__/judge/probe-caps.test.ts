@@ -111,7 +111,7 @@ describe('both blkio caps: which cap the probes met and which one the restore me
     const p = load('seq-iops-restore-iops');
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const met = seqWriteMetIops(p);
-    expect(met?.rand?.biosPerSecond).toBeGreaterThan(0);
+    expect(met?.by === 'random-probe' && met.rand.biosPerSecond).toBeGreaterThan(0);
     expect(ceilingsOf(p).seqWriteBytesPerSecond).toBeNull();
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
@@ -126,7 +126,8 @@ describe('the probe-iops-cap scenario (fixtures/profiles/lab-probe-iops-cap-benc
 
   it('is IOPS-bound, as the intervention found (IOPS x2 saved 43 %, bandwidth x2 2 %)', () => {
     expect(judgeProfile(p).bottleneck).toBe('disk-iops');
-    expect(seqWriteMetIops(p, probedCaps(p))?.rand?.name).toBe('rand-write');
+    const met = seqWriteMetIops(p, probedCaps(p));
+    expect(met?.by === 'random-probe' && met.rand.name).toBe('rand-write');
   });
 
   for (const resource of ['disk-bandwidth', 'disk-iops'] as const) {

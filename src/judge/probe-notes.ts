@@ -38,6 +38,6 @@ export function probeNote(profile: Profile, p: ProbeResult): ProbeNote | null {
   const met = capMetBy(counted, cap);
   const capMet = met && cap ? { cap: met.cap, figure: (met.cap === 'writeIops' ? cap.writeIops : cap.writeBytesPerSecond) ?? 0 } : null;
   const seqMet = p.name === 'seq-write' ? seqWriteMetIops(profile, cap) : null;
-  if (seqMet) return { kind: 'seq-met-iops', counted, capMet, byRandomProbe: seqMet.rand !== undefined };
+  if (seqMet) return { kind: 'seq-met-iops', counted, capMet, byRandomProbe: seqMet.by === 'random-probe' };
   return capMet ? { kind: 'cap-met', counted, capMet } : { kind: 'counted', counted };
 }
