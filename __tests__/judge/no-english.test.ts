@@ -8,7 +8,8 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { pageCacheLoop } from '../../src/judge/page-cache-probe.js';
 import { probeNote } from '../../src/judge/probe-notes.js';
-import type { Profile, Verdict } from '../../src/profile/schema.js';
+import { EXPERIMENT_NAMES, type Profile, type Verdict } from '../../src/profile/schema.js';
+import { decideExperiments } from '../../src/judge/auto-rules.js';
 import { everyRecording } from '../helpers/recordings.js';
 
 /** The download phase's duration, as the report gives it to the experiments' check. */
@@ -23,6 +24,8 @@ const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
   device: (v) => v.devices ?? [],
   attribution: (v) => (v.attribution ? [v.attribution] : []),
   'experiments check': (v, p) => (p.experiments && p.experiments.outcomes.length > 0 ? [checkExperiments(v, p.phases, p.experiments, downloadMs(p))] : []),
+  // experiments: auto's choice on this verdict, every experiment allowed (the pipeline says its reason).
+  'auto experiments': (v) => [decideExperiments({ bottleneck: v.bottleneck, untilDurableMs: v.untilOnDiskMs ?? null, allowed: EXPERIMENT_NAMES })],
   'probe notes': (_, p) => (p.probes?.probes ?? []).flatMap((probe) => [probeNote(p, probe), pageCacheLoop(p, probe)]),
 };
 

@@ -215,7 +215,7 @@ export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, 
 
 /**
  * Why experiments: auto chose experiments or skipped them, in the order decideExperiments tests them:
- * - no-resource: the verdict names no resource (none or inconclusive verdict, or none at all);
+ * - no-resource: the verdict names no resource (an inconclusive verdict, or none);
  * - no-bottleneck: the verdict names no bottleneck;
  * - network: the verdict names the network, which no experiment changes;
  * - none-allowed: none of the allowed experiments changes what the verdict names;
