@@ -7,7 +7,8 @@ import { compareProfiles, type Comparison } from '../../src/compare/compare.js';
 import { slowKinds, tied } from '../../src/compare/recommend.js';
 import { ON_DISK_TIME, renderComparison, STEP_TIME } from '../../src/compare/render-comparison.js';
 import { parsePrices } from '../../src/config/prices.js';
-import { diskProbesOf, PAGE_CACHE_BYTES_PER_SECOND, PAGE_CACHE_IOPS, pageCacheReason } from '../../src/judge/page-cache-probe.js';
+import { PAGE_CACHE_BYTES_PER_SECOND, PAGE_CACHE_IOPS, pageCacheLoop } from '../../src/judge/page-cache-probe.js';
+import { diskProbeSuite } from '../../src/report/say/probe-notes.js';
 import { profileOutputs } from '../../src/report/outputs.js';
 import { judgeSaved } from '../../src/report/render.js';
 import { MiB } from '../../src/util/units.js';
@@ -173,7 +174,7 @@ describe('a probe that measured the page cache is never the disk’s ceiling', (
     for (const r of c.runners) {
       expect((r.ceilings.seqWriteMiBps?.max ?? 0) * MiB).toBeLessThan(PAGE_CACHE_BYTES_PER_SECOND);
       for (const run of r.runs) {
-        const cached = (run.profile.probes?.probes ?? []).filter((p) => pageCacheReason(run.profile, p) !== null);
+        const cached = (run.profile.probes?.probes ?? []).filter((p) => pageCacheLoop(run.profile, p) !== null);
         for (const p of cached) expect(p.bytesPerSecond >= PAGE_CACHE_BYTES_PER_SECOND || p.iops >= PAGE_CACHE_IOPS).toBe(true);
       }
     }
@@ -191,13 +192,13 @@ describe('a probe that measured the page cache is never the disk’s ceiling', (
     const outputs = profileOutputs(lab, judgeSaved(lab).verdict);
     expect(outputs['seq-write-mibps']).toBe('');
     expect(outputs['rand-write-iops']).toBe('');
-    const kept = diskProbesOf(lab, lab.probes);
+    const kept = diskProbeSuite(lab, lab.probes);
     expect(kept.probes.map((p) => p.name)).toEqual([]);
     expect(kept.reason).toMatch(/page cache/);
     // A disk's probes are kept as they are.
     const disk = items.find((i) => i.source.endsWith('lab-bio-iops-cap.json'))?.profile;
     if (!disk?.probes) throw new Error('lab-bio-iops-cap.json has no probes');
-    expect(diskProbesOf(disk, disk.probes)).toBe(disk.probes);
+    expect(diskProbeSuite(disk, disk.probes)).toBe(disk.probes);
     expect(profileOutputs(disk, judgeSaved(disk).verdict)['seq-write-mibps']).not.toBe('');
   });
 });

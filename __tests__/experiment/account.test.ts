@@ -7,6 +7,7 @@ import { planExperiments } from '../../src/experiment/plan.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
 import { decideExperiments } from '../../src/judge/auto-rules.js';
 import { EXPERIMENT_NAMES } from '../../src/experiment/alternatives.js';
+import { sayExperimentsDecision } from '../../src/report/say/auto.js';
 
 const run = (alternative: RunRecord['alternative'], ms: number): RunRecord => ({ alternative, mountPoint: '/', stepMs: ms, syncMs: 0, untilOnDiskMs: ms });
 
@@ -30,7 +31,7 @@ describe('the experiments account', () => {
       skipped: plan.skipped,
       fixBest: { alternative: 'none', mountPoint: null, savingMs: null },
     };
-    const a = experimentsAccount({ auto: { experiments: { run: decision.run, reason: decision.reason } }, experiments: e });
+    const a = experimentsAccount({ auto: { experiments: { run: decision.run, reason: sayExperimentsDecision(decision.why) } }, experiments: e });
     expect(a?.sentence).toMatch(
       /^Experiments: auto chose ram, other-disk, page-cache: the verdict names disk-bandwidth and the restore took 79\.9 s until on disk\. None ran: fetching the archive again \(~2 s\) and one baseline run \(~[\d.]+ s\) do not fit the 60 s budget \(experiments-budget-seconds\)\.$/,
     );

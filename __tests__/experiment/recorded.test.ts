@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../src/profile/schema.js';
 import { profileErrors } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
-import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
+import { sayExperimentsCheck } from '../../src/report/say/experiments-check.js';
 import { repoRoot } from '../helpers/tree.js';
 
 const load = (name: string) => JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/experiments', name), 'utf8')) as Profile;
@@ -34,9 +35,9 @@ describe('recorded: a disk throttled to 40 MiB/s', () => {
 
   it('taking the disk out bears the disk verdict out', () => {
     expect(p.verdict?.bottleneck).toBe('disk-bandwidth');
-    const check = checkAgainstVerdict(p.verdict!, p.phases, e, download(p));
+    const check = checkExperiments(p.verdict!, p.phases, e, download(p));
     expect(check.agrees).toBe(true);
-    expect(check.sentence).toMatch(/^Taking the disk out saved 2.99 s/);
+    expect(sayExperimentsCheck(check)).toMatch(/^Taking the disk out saved 2.99 s/);
   });
 
   it('reports ram as the best fix, the VM disk as the other disk, and the page cache with its writeback left', () => {

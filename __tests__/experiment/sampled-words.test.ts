@@ -1,7 +1,7 @@
 // A saving measured on samples of the archive, as the profile records it and the report says it: the
 // box and the measured-fixes table name the sample's share and the saving's range, the same words in both.
 import { describe, expect, it } from 'vitest';
-import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { fixBest } from '../../src/experiment/outcomes.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
@@ -86,7 +86,7 @@ describe('a saving measured on a sample', () => {
   it('the box and the table say it was measured on a sample, how big, and ± the range', () => {
     const verdict = judgeProfile(profile);
     const download = profile.phases.find((p) => p.name === 'download');
-    const check = checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null);
+    const check = checkExperiments(verdict, profile.phases, e, download ? download.endMs - download.startMs : null);
     const todo = headline(headlineInputOf(profile, verdict, check)).todo;
     const words = /measured on a sample of 13% of the files \(12% of bytes\), ± \d+(\.\d+)? s/;
     expect(todo.kind).toBe('measured-fix');

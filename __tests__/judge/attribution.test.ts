@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeProfile } from '../../src/judge/judge.js';
 import { attribute, otherWriterBytes } from '../../src/judge/attribution.js';
+import { sayAttribution } from '../../src/report/say/attribution.js';
 import { MiB } from '../../src/util/units.js';
 import { loadFixture } from './fixture-tools.js';
 
@@ -9,7 +10,7 @@ describe('attribution', () => {
   it("earlier steps' gigabyte is its own line, outside the restore; the device's bytes are the restore's", () => {
     const v = judgeProfile(loadFixture('lab-earlier-dirty.json'));
     const a = v.attribution;
-    expect(a?.sentences[0]).toMatch(/^Earlier steps' dirty pages: 1(\.\d+)? GiB written in [\d.]+ s before the lookup/);
+    expect(sayAttribution(a)[0]).toMatch(/^Earlier steps' dirty pages: 1(\.\d+)? GiB written in [\d.]+ s before the lookup/);
     // What the device wrote during extraction and the tail is the restore's 119 MiB and ext4's metadata, not the 1 GiB.
     expect(a?.deviceWrittenBytes).toBeLessThan(200 * MiB);
     expect(a?.otherWriterBytes).toBeNull();
@@ -18,7 +19,7 @@ describe('attribution', () => {
   it("the archive's pages are dropped unwritten when it is deleted right after extraction", () => {
     const v = judgeProfile(loadFixture('lab-temp-other-disk.json'));
     expect(v.attribution?.ownCancelledBytes).toBeGreaterThan(12 * MiB);
-    expect(v.attribution?.sentences.join(' ')).toMatch(/left the page cache unwritten/);
+    expect(sayAttribution(v.attribution).join(' ')).toMatch(/left the page cache unwritten/);
   });
 
   it('a device that wrote far more than the restore names another writer, and how much', () => {
@@ -34,7 +35,7 @@ describe('attribution', () => {
     }
     const v = judgeProfile(p);
     expect(v.attribution?.otherWriterBytes).toBeGreaterThan(200 * MiB);
-    expect(v.attribution?.sentences.join(' ')).toMatch(/Another writer shared the restore's disk: it wrote .* more than the restore's own/);
+    expect(sayAttribution(v.attribution).join(' ')).toMatch(/Another writer shared the restore's disk: it wrote .* more than the restore's own/);
   });
 
   it('the threshold: metadata and journal allowed, beyond that another writer', () => {

@@ -54,28 +54,28 @@ describe('decideProbes', () => {
   it('probes when nothing is remembered, saying why', () => {
     const d = decideProbes({ remembered: { missing: 'no entry under disk-profiler-ceilings-x-' }, nowMs: now, maxAgeMs: 30 * DAY, rates: null });
     expect(d.run).toBe(true);
-    expect(d.reason).toMatch(/no ceilings are remembered.*no entry/);
+    expect(d.why).toEqual({ kind: 'none-remembered', missing: 'no entry under disk-profiler-ceilings-x-' });
   });
 
   it('uses fresh remembered ceilings the restore stayed under, naming the run and date', () => {
     const d = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(2000, 100 * MiB, 100)) });
-    expect(d).toEqual({ run: false, reason: expect.stringMatching(/remembered from run 4711 \(probed 2026-11-20/) });
+    expect(d).toEqual({ run: false, why: { kind: 'fresh', runId: '4711', probedAt: '2026-11-20T10:00:00Z' } });
   });
 
   it('probes when they are older than the set age', () => {
     const d = decideProbes({ remembered, nowMs: now, maxAgeMs: 3 * DAY, rates: null });
     expect(d.run).toBe(true);
-    expect(d.reason).toMatch(/4 days old, over ceilings-max-age-days \(3 days\)/);
+    expect(d.why).toEqual({ kind: 'stale', runId: '4711', ageMs: 4 * DAY, maxAgeMs: 3 * DAY });
   });
 
   it('probes when the restore ran above them (bandwidth or IOPS, by half again)', () => {
     // 320 MiB/s against a 200 MiB/s ceiling.
     const fast = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(1000, 320 * MiB, 100)) });
     expect(fast.run).toBe(true);
-    expect(fast.reason).toMatch(/320 MiB\/s written, above the remembered ceiling of 200/);
+    expect(fast.why).toEqual({ kind: 'ran-above', runId: '4711', above: { rate: 'write-bandwidth', measured: 320 * MiB, remembered: 200 * MiB } });
     // 13k writes/s against 8k IOPS.
     const many = decideProbes({ remembered, nowMs: now, maxAgeMs: 30 * DAY, rates: restoreRates(phases(1000, 50 * MiB, 13_000)) });
-    expect(many.reason).toMatch(/13000 writes\/s/);
+    expect(many.why).toMatchObject({ kind: 'ran-above', above: { rate: 'write-iops', measured: 13_000, remembered: 8000 } });
     // 290 MiB/s is within a cloud disk's own spread around 200.
     expect(ranAboveCeilings(restoreRates(phases(1000, 290 * MiB, 100)), ceilings)).toBeNull();
   });
@@ -85,7 +85,12 @@ describe('decideProbes', () => {
   });
 
   it('an entry with no usable ceiling is probed again', () => {
-    expect(decideProbes({ remembered: { ...remembered, probes: [] }, nowMs: now, maxAgeMs: 30 * DAY, rates: null }).run).toBe(true);
+    expect(decideProbes({ remembered: { ...remembered, probes: [] }, nowMs: now, maxAgeMs: 30 * DAY, rates: null })).toEqual({
+      run: true,
+      why: { kind: 'no-usable-ceiling', runId: '4711' },
+    });
+    // A probe date that does not parse is of unknown age.
+    expect(decideProbes({ remembered: { ...remembered, probedAt: 'x' }, nowMs: now, maxAgeMs: 30 * DAY, rates: null }).why).toMatchObject({ ageMs: null });
   });
 });
 
@@ -93,7 +98,11 @@ describe('decideExperiments', () => {
   const long = AUTO_EXPERIMENTS_MIN_RESTORE_MS * 2;
   it('runs the disk experiments for a disk verdict on a long restore', () => {
     const d = decideExperiments({ bottleneck: 'disk-iops', untilDurableMs: long, allowed: EXPERIMENT_NAMES });
-    expect(d).toMatchObject({ run: true, experiments: ['ram', 'other-disk', 'page-cache'] });
+    expect(d).toEqual({
+      run: true,
+      why: { kind: 'chose', experiments: ['ram', 'other-disk', 'page-cache'], bottleneck: 'disk-iops', untilDurableMs: long },
+      experiments: ['ram', 'other-disk', 'page-cache'],
+    });
   });
 
   it('runs decompress and ram for a CPU verdict, within what is allowed', () => {
@@ -101,16 +110,20 @@ describe('decideExperiments', () => {
   });
 
   it.each([
-    ['network', long, /network, which none of them changes/],
-    ['none', long, /nothing to fix/],
-    ['inconclusive', long, /names no resource/],
-    ['disk-bandwidth', 3000, /3.00 s until its files were on disk, under 10.0 s/],
-    ['disk-bandwidth', null, /did not complete/],
+    ['network', long, { kind: 'network' }],
+    ['none', long, { kind: 'no-bottleneck' }],
+    ['inconclusive', long, { kind: 'no-resource' }],
+    ['disk-bandwidth', 3000, { kind: 'too-short', untilDurableMs: 3000, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS }],
+    ['disk-bandwidth', null, { kind: 'not-completed' }],
   ] as const)('skips for %s (%s ms), saying why', (bottleneck, ms, why) => {
     const d = decideExperiments({ bottleneck, untilDurableMs: ms, allowed: EXPERIMENT_NAMES });
     expect(d.run).toBe(false);
     expect(d.experiments).toEqual([]);
-    expect(d.reason).toMatch(why);
+    expect(d.why).toEqual(why);
+  });
+
+  it('skips where none of the allowed experiments changes what the verdict names', () => {
+    expect(decideExperiments({ bottleneck: 'cpu', untilDurableMs: long, allowed: ['other-disk'] }).why).toEqual({ kind: 'none-allowed', bottleneck: 'cpu' });
   });
 });
 

@@ -10,6 +10,7 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import type { CgroupIoLimit, CgroupLimits, Profile, WhatIf } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayCeilingFrom } from '../../src/report/say/ceilings.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
 
@@ -114,7 +115,19 @@ describe('fio and a cap both', () => {
     const p = withCaps(loadFixture(BANDWIDTH), [{ device: LAB_DEVICE, writeBytesPerSecond: 40 * MiB }]);
     const c = withCgroupCaps(p, ceilingsOf(p), 0);
     expect(c.seqWriteBytesPerSecond).toBe(40 * MiB);
-    expect(c.from?.seqWriteBytesPerSecond).toEqual({ said: "the cgroup's blkio cap of 40 MiB/s (below the 41.7 MiB/s fio measured)", cap: true });
+    const from = c.from?.seqWriteBytesPerSecond;
+    expect(from).toEqual({
+      cap: true,
+      facts: {
+        kind: 'cap',
+        ceiling: 'seqWriteBytesPerSecond',
+        capFile: 'blkio',
+        device: LAB_DEVICE,
+        capValue: 40 * MiB,
+        probed: ceilingsOf(p).seqWriteBytesPerSecond,
+      },
+    });
+    expect(sayCeilingFrom(from)).toBe("the cgroup's blkio cap of 40 MiB/s (below the 41.7 MiB/s fio measured)");
     expect(sayVerdict(judgeInDetail(p).verdict, p)).toMatch(/of the cgroup's blkio cap of 40 MiB\/s \(below the 41\.7 MiB\/s fio measured\)/);
   });
 

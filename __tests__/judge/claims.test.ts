@@ -11,6 +11,7 @@ import { seconds } from '../../src/util/format.js';
 import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
+import { sayAttribution } from '../../src/report/say/attribution.js';
 
 /** The recording as fio never ran (no fio, no sudo, O_DIRECT refused, `probes: none`). */
 const withoutProbes = (file: string): Profile => {
@@ -31,7 +32,7 @@ const sentencesOf = (v: Verdict, p: Profile): string[] => [
   sayVerdict(v, p),
   ...v.phases.flatMap((p) => [p.sentence, ...p.evidence.map((e) => e.text)]),
   ...v.whatIf.map(sayWhatIf),
-  ...(v.attribution?.sentences ?? []),
+  ...sayAttribution(v.attribution),
 ];
 
 /**

@@ -3,7 +3,8 @@
 // throttled loop device (lab-disk-iops.json: 598 IOPS) and the VM's own disk are not.
 import { describe, expect, it } from 'vitest';
 import { compareProfiles } from '../../src/compare/compare.js';
-import { pageCacheReason } from '../../src/judge/page-cache-probe.js';
+import { pageCacheLoop } from '../../src/judge/page-cache-probe.js';
+import { sayPageCacheProbe } from '../../src/report/say/probe-notes.js';
 import type { Profile, ProbeName } from '../../src/profile/schema.js';
 import { renderProfile } from '../../src/report/render.js';
 import { loadFixture } from './fixture-tools.js';
@@ -14,27 +15,28 @@ describe('probes answered by the page cache', () => {
   it('flags the uncapped loop device over a file (9,133 MiB/s, 212,642 IOPS)', () => {
     const p = loadFixture('lab-cpu.json');
     expect(Math.round(probe(p, 'seq-write').bytesPerSecond / 1024 ** 2)).toBe(9133);
-    expect(pageCacheReason(p, probe(p, 'seq-write'))).toMatch(/loop device over a file.*page cache answered/);
-    expect(pageCacheReason(p, probe(p, 'rand-write'))).not.toBeNull();
+    expect(pageCacheLoop(p, probe(p, 'seq-write'))).toBe('loop0');
+    expect(pageCacheLoop(p, probe(p, 'rand-write'))).not.toBeNull();
   });
 
   it('flags a loop device whose backing file the profiler could not follow to a disk (a RAM-backed image: 8,043 MiB/s, 463,558 IOPS)', () => {
     const p = loadFixture('lab-hosted-page-cache.json');
     expect(p.devices.find((d) => d.primary)?.chain).toEqual(['loop0']);
     expect(Math.round(probe(p, 'seq-write').bytesPerSecond / 1024 ** 2)).toBe(8043);
-    expect(pageCacheReason(p, probe(p, 'seq-write'))).toMatch(/loop0 is a loop device over a file/);
-    expect(pageCacheReason(p, probe(p, 'rand-write'))).not.toBeNull();
+    expect(pageCacheLoop(p, probe(p, 'seq-write'))).toBe('loop0');
+    expect(sayPageCacheProbe('loop0')).toMatch(/^loop0 is a loop device over a file.*page cache answered/);
+    expect(pageCacheLoop(p, probe(p, 'rand-write'))).not.toBeNull();
     // A container job's overlay on a loop device: the loop device is in the chain below the overlay.
     const overlay = loadFixture('lab-container-job.json');
-    expect(pageCacheReason(overlay, probe(overlay, 'seq-write'))).not.toBeNull();
+    expect(pageCacheLoop(overlay, probe(overlay, 'seq-write'))).not.toBeNull();
   });
 
   it('keeps a throttled loop device (598 IOPS) and the VM disk itself', () => {
     const iops = loadFixture('lab-disk-iops.json');
-    expect(pageCacheReason(iops, probe(iops, 'rand-write'))).toBeNull();
-    expect(pageCacheReason(iops, probe(iops, 'seq-write'))).toBeNull();
+    expect(pageCacheLoop(iops, probe(iops, 'rand-write'))).toBeNull();
+    expect(pageCacheLoop(iops, probe(iops, 'seq-write'))).toBeNull();
     const vda = loadFixture('cpu-tar-zstd-vda.json');
-    expect(pageCacheReason(vda, probe(vda, 'seq-write'))).toBeNull();
+    expect(pageCacheLoop(vda, probe(vda, 'seq-write'))).toBeNull();
   });
 
   it('strikes the figure through in the summary, with the reason', () => {

@@ -9,7 +9,8 @@ import { ceilingsOf } from '../../src/judge/ceilings.js';
 import { capsOnDevice } from '../../src/judge/cgroup-io.js';
 import { judgeInDetail, judgeProfile } from '../../src/judge/judge.js';
 import { capMetBy, probeCounted, seqWriteMetIops } from '../../src/judge/probe-caps.js';
-import { probeCapNote } from '../../src/judge/probe-notes.js';
+import { probeNote } from '../../src/judge/probe-notes.js';
+import { sayProbeNote } from '../../src/report/say/probe-notes.js';
 import type { Profile, Resource } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { FIXTURE_DIR } from './fixture-tools.js';
@@ -64,7 +65,7 @@ describe('both blkio caps: which cap the probes met and which one the restore me
       it(`the probes' counts name the caps they met (seq: ${c.seq}, rand: ${c.rand ?? 'did not run'})`, () => {
         expect(capMet(p, 'seq-write')).toBe(c.seq);
         expect(capMet(p, 'rand-write')).toBe(c.rand);
-        const note = probeCapNote(p, p.probes?.probes.find((x) => x.name === 'seq-write') as never);
+        const note = sayProbeNote(probeNote(p, p.probes?.probes.find((x) => x.name === 'seq-write') as never));
         expect(note).toMatch(c.seq === 'writeIops' ? /^met the IOPS limit: the cgroup's IOPS cap/ : /^met the cgroup's bandwidth cap/);
       });
 
@@ -110,7 +111,7 @@ describe('both blkio caps: which cap the probes met and which one the restore me
     const p = load('seq-iops-restore-iops');
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const met = seqWriteMetIops(p);
-    expect(met?.rand?.biosPerSecond).toBeGreaterThan(0);
+    expect(met?.by === 'random-probe' && met.rand.biosPerSecond).toBeGreaterThan(0);
     expect(ceilingsOf(p).seqWriteBytesPerSecond).toBeNull();
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
@@ -125,7 +126,8 @@ describe('the probe-iops-cap scenario (fixtures/profiles/lab-probe-iops-cap-benc
 
   it('is IOPS-bound, as the intervention found (IOPS x2 saved 43 %, bandwidth x2 2 %)', () => {
     expect(judgeProfile(p).bottleneck).toBe('disk-iops');
-    expect(seqWriteMetIops(p, probedCaps(p))?.rand?.name).toBe('rand-write');
+    const met = seqWriteMetIops(p, probedCaps(p));
+    expect(met?.by === 'random-probe' && met.rand.name).toBe('rand-write');
   });
 
   for (const resource of ['disk-bandwidth', 'disk-iops'] as const) {

@@ -12,6 +12,7 @@ import { createLoopDisk, type LoopDisk } from '../../tools/lab/loop-disk.js';
 import { withoutWorkflowCommands } from '../../tools/lab/quiet.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import type { Profile } from '../../src/profile/schema.js';
+import { sayAttribution } from '../../src/report/say/attribution.js';
 import { cacheClientEnv, seedCache, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
 import { MiB } from '../../src/util/units.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
@@ -95,7 +96,7 @@ describe.runIf(canRun)('attribution on a real restore', () => {
     // The earlier step's gigabyte went to disk before the lookup, outside the restore's time.
     expect(dirty.preflush?.deviceWrittenBytes).toBeGreaterThanOrEqual(1000 * MiB);
     // Said as the formatter says it: 1000-1023 MiB where background writeback took a little before the pre-flush.
-    expect(dirty.verdict?.attribution?.sentences.join(' ')).toMatch(/Earlier steps' dirty pages: (1(\.\d+)? GiB|10[0-2]\d MiB) written/);
+    expect(sayAttribution(dirty.verdict?.attribution).join(' ')).toMatch(/Earlier steps' dirty pages: (1(\.\d+)? GiB|10[0-2]\d MiB) written/);
     // And it is not in what the disk wrote for the restore.
     const deviceBytes = dirty.verdict?.attribution?.deviceWrittenBytes ?? Infinity;
     expect(deviceBytes).toBeLessThan(300 * MiB);

@@ -11,7 +11,7 @@ import { decideExperiments, type FixMeasuredAgainst } from '../../src/judge/auto
 import { judgeProfile } from '../../src/judge/judge.js';
 import { storeDocument } from '../../src/remember/cache-store.js';
 import { fixesCacheId, fixesKeyPrefix, loadFixes, rememberedExperiments, storeFixes } from '../../src/remember/fixes.js';
-import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
 import { fixesSection } from '../../src/report/fixes-section.js';
 import type { Profile } from '../../src/profile/schema.js';
@@ -119,7 +119,7 @@ describe('remembered fixes', () => {
     const e = profile.experiments as NonNullable<Profile['experiments']>;
     const download = profile.phases.find((p) => p.name === 'download');
     const box = headline(
-      headlineInputOf(profile, verdict, checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null)),
+      headlineInputOf(profile, verdict, checkExperiments(verdict, profile.phases, e, download ? download.endMs - download.startMs : null)),
     ).todo;
     expect(box.kind).toBe('measured-fix');
     expect(box.text).toMatch(/runs on run 5151 \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\), on this hardware and a cache of this shape\.$/);

@@ -1,7 +1,7 @@
 // Remembered fixes in words (src/report/fix-memory.ts): every reason fixMemory can give is said with
 // its figures, none missing. The memories are fixMemory's own answers, not written by hand.
 import { describe, expect, it } from 'vitest';
-import { FIX_MAX_AGE_MS, fixMemory, type FixRunFacts } from '../../src/judge/auto-rules.js';
+import { type ExperimentDecision, FIX_MAX_AGE_MS, fixMemory, type FixRunFacts } from '../../src/judge/auto-rules.js';
 import { rememberedFix } from '../helpers/remembered-fix.js';
 import { FIX_MEMORY_REASONS, type FixMemoryReason } from '../../src/profile/schema.js';
 import { autoExperimentsReason, fixMemoryWords } from '../../src/report/fix-memory.js';
@@ -34,13 +34,18 @@ describe('fixMemoryWords', () => {
   });
 
   it('auto says which run measured reused fixes, and why it measured again', () => {
-    const chose = { run: true, reason: 'experiments: auto chose ram: …', experiments: ['ram' as const] };
+    const chose: ExperimentDecision = {
+      run: true,
+      why: { kind: 'chose', experiments: ['ram'], bottleneck: 'disk-iops', untilDurableMs: 80_000 },
+      experiments: ['ram'],
+    };
+    const choseWords = 'experiments: auto chose ram: the verdict names disk-iops and the restore took 80.0 s until on disk';
     expect(autoExperimentsReason({ ...chose, run: false, experiments: [], memory: fixMemory(against, facts) })).toMatch(
       /^experiments: auto reused the fixes measured on run 4711 \(attempt 2\) \(2026-11-20 10:00 UTC\): the same hardware/,
     );
     expect(autoExperimentsReason({ ...chose, memory: fixMemory(against, { ...facts, bottleneck: 'cpu' }) })).toBe(
-      'experiments: auto chose ram: …; measured because the verdict names cpu, where run 4711 measured the fixes for disk-iops',
+      `${choseWords}; measured because the verdict names cpu, where run 4711 measured the fixes for disk-iops`,
     );
-    expect(autoExperimentsReason(chose)).toBe(chose.reason);
+    expect(autoExperimentsReason(chose)).toBe(choseWords);
   });
 });

@@ -3,7 +3,7 @@
 // recordings without experiments (fixtures/profiles), where the what-if is all there is.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { HEADLINE_MAX_WORDS, type HeadlineInput, headline, headlineInputOf, NOT_CONFIRMED, wordCount } from '../../src/report/headline.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
@@ -18,7 +18,7 @@ function inputOf(profile: Profile): HeadlineInput {
   const verdict = judgeProfile(profile);
   const e = profile.experiments;
   const download = profile.phases.find((p) => p.name === 'download');
-  const check = e ? checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null) : null;
+  const check = e ? checkExperiments(verdict, profile.phases, e, download ? download.endMs - download.startMs : null) : null;
   return headlineInputOf(profile, verdict, check);
 }
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateProfile } from '../../src/profile/validate.js';
-import { checkAgainstVerdict } from '../../src/experiment/against-verdict.js';
+import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { fixBest, outcomes } from '../../src/experiment/outcomes.js';
 import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
 import { WORTH_CHANGING, worthChanging } from '../../src/report/advice.js';
@@ -35,7 +35,7 @@ function todoOf(profile: Profile): WhatToDo {
   const verdict = judgeProfile(profile);
   const e = profile.experiments;
   const download = profile.phases.find((p) => p.name === 'download');
-  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, download ? download.endMs - download.startMs : null) : null;
+  const check = e && e.outcomes.length > 0 ? checkExperiments(verdict, profile.phases, e, download ? download.endMs - download.startMs : null) : null;
   return headline(headlineInputOf(profile, verdict, check)).todo;
 }
 

@@ -4,7 +4,7 @@
  * then the recommendation (recommend.ts). Pure.
  */
 import type { PricesPerMinute } from '../config/prices.js';
-import { pageCacheReason } from '../judge/page-cache-probe.js';
+import { pageCacheLoop } from '../judge/page-cache-probe.js';
 import { type Bottleneck, PHASES, type PhaseName, type Profile, type ProbeName } from '../profile/schema.js';
 import { spread, type Spread } from '../util/spread.js';
 import { MiB } from '../util/units.js';
@@ -138,7 +138,7 @@ function combine(label: string, runs: JudgedRun[], perMinuteUsd: number | undefi
 function probeValue(profile: Profile, name: ProbeName, unit: 'mibps' | 'iops'): number | null | 'page-cache' {
   const probe = profile.probes?.probes.find((p) => p.name === name && !p.error);
   if (!probe) return null;
-  if (pageCacheReason(profile, probe) !== null) return 'page-cache';
+  if (pageCacheLoop(profile, probe) !== null) return 'page-cache';
   return unit === 'iops' ? probe.iops : probe.bytesPerSecond / MiB;
 }
 

@@ -6,6 +6,7 @@
 import type { DiskShare } from '../judge/disk-load.js';
 import type { Bottleneck, PhaseName, Profile, Resource } from '../profile/schema.js';
 import { judgeSaved } from '../report/render.js';
+import { sayCeilingFrom } from '../report/say/ceilings.js';
 import { TOOL_VERSION } from '../version.js';
 
 export interface LabelledProfile {
@@ -38,6 +39,14 @@ export interface JudgedRun {
   shared: boolean;
 }
 
+/**
+ * The share as the comparison JSON has always given it: a cap's account of the ceiling in words
+ * (`from.said`, report/say/ceilings.ts), not the judge's typed facts.
+ */
+function withSaidCeiling(s: DiskShare): DiskShare {
+  return s.from ? { ...s, from: { said: sayCeilingFrom(s.from) ?? '', cap: s.from.cap } } : s;
+}
+
 function isResource(b: Bottleneck): b is Resource {
   return b !== 'none' && b !== 'inconclusive';
 }
@@ -59,7 +68,7 @@ export function judgeRun({ source, profile }: LabelledProfile): JudgedRun {
     phases: carriers.map((p) => p.phase),
     phasesShare: carriers.length > 0 ? carriers.reduce((s, p) => s + p.share, 0) : null,
     whatIf: w && w.savingAtMostMs !== undefined ? { resource: w.resource, speedup: w.speedup, savingAtMostMs: w.savingAtMostMs } : null,
-    diskShare: top && top.resource === v.bottleneck ? top : null,
+    diskShare: top && top.resource === v.bottleneck ? withSaidCeiling(top) : null,
     stepMs: restored ? (v.stepMs ?? null) : null,
     untilOnDiskMs: restored ? (v.untilOnDiskMs ?? null) : null,
     recordedBy: profile.tool.version,

@@ -1,13 +1,9 @@
 /**
  * The `auto` rules (issue 24): whether this run probes the disk or uses remembered ceilings, and
- * whether the experiments are worth their minute. Pure: the pipeline hands in what it measured.
+ * whether the experiments are worth their minute. Pure: the pipeline hands in what it measured. Each
+ * decision comes with why, typed (its kind and figures); report/say/auto.ts says it.
  */
-import type { AutoDecision } from '../profile/always-on.js';
 import type { Bottleneck, ExperimentName, FixesMeasuredOn, FixMemory, PhaseRecord, ProbeResult } from '../profile/schema.js';
-import { MiB } from '../util/units.js';
-
-/** "12.3 s": the judge's sentences are its own (the report's formatters sit further down the pipeline). */
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 
 /**
  * A phase average this far above a remembered ceiling means the ceiling no longer holds. Not 1.1:
@@ -52,21 +48,30 @@ export function restoreRates(phases: readonly PhaseRecord[]): RestoreRates | nul
   return rates;
 }
 
-/** The first ceiling the restore ran above, in words; null when it stayed under all of them. */
-export function ranAboveCeilings(rates: RestoreRates | null, probes: readonly ProbeResult[]): string | null {
+/** The rates a restore is held against remembered ceilings on, in the order checked: bytes/s, then requests/s. */
+export const RATE_KINDS = ['write-bandwidth', 'read-bandwidth', 'write-iops', 'read-iops'] as const;
+export type RateKind = (typeof RATE_KINDS)[number];
+
+/** A remembered ceiling the restore ran above: which rate, what it ran at and the ceiling (bytes/s or requests/s). */
+export interface RanAbove {
+  rate: RateKind;
+  measured: number;
+  remembered: number;
+}
+
+/** The first ceiling the restore ran above; null when it stayed under all of them. */
+export function ranAboveCeilings(rates: RestoreRates | null, probes: readonly ProbeResult[]): RanAbove | null {
   if (!rates) return null;
   const ceiling = (name: ProbeResult['name']) => probes.find((p) => p.name === name && !p.error && p.iops > 0);
-  const checks: [number, number | undefined, string][] = [
-    [rates.writeBytesPerSecond, ceiling('seq-write')?.bytesPerSecond, 'MiB/s written'],
-    [rates.readBytesPerSecond, ceiling('seq-read')?.bytesPerSecond, 'MiB/s read'],
-    [rates.writeIops, ceiling('rand-write')?.iops, 'writes/s'],
-    [rates.readIops, ceiling('rand-read')?.iops, 'reads/s'],
-  ];
-  for (const [measured, remembered, unit] of checks) {
-    if (remembered === undefined || measured <= remembered * ABOVE_CEILING_FACTOR) continue;
-    const bytes = unit.startsWith('MiB');
-    const fmt = (v: number) => (bytes ? (v / MiB).toFixed(0) : v.toFixed(0));
-    return `the restore ran at ${fmt(measured)} ${unit}, above the remembered ceiling of ${fmt(remembered)}`;
+  const checks: Record<RateKind, [number, number | undefined]> = {
+    'write-bandwidth': [rates.writeBytesPerSecond, ceiling('seq-write')?.bytesPerSecond],
+    'read-bandwidth': [rates.readBytesPerSecond, ceiling('seq-read')?.bytesPerSecond],
+    'write-iops': [rates.writeIops, ceiling('rand-write')?.iops],
+    'read-iops': [rates.readIops, ceiling('rand-read')?.iops],
+  };
+  for (const rate of RATE_KINDS) {
+    const [measured, remembered] = checks[rate];
+    if (remembered !== undefined && measured > remembered * ABOVE_CEILING_FACTOR) return { rate, measured, remembered };
   }
   return null;
 }
@@ -79,26 +84,42 @@ export interface ProbeDecisionInput {
   rates: RestoreRates | null;
 }
 
+/**
+ * Why probes: auto probed or used the remembered ceilings, in the order decideProbes tests them:
+ * - none-remembered: no ceilings are remembered for this hardware (`missing`: why, as the store said);
+ * - no-usable-ceiling: the remembered entry holds none;
+ * - stale: they are older than ceilings-max-age-days (`ageMs` null: of unknown age);
+ * - ran-above: the restore ran above one of them by ABOVE_CEILING_FACTOR;
+ * - fresh: they hold, and this run does not probe.
+ */
+export const PROBE_DECISION_KINDS = ['none-remembered', 'no-usable-ceiling', 'stale', 'ran-above', 'fresh'] as const;
+export type ProbeDecisionKind = (typeof PROBE_DECISION_KINDS)[number];
+export type ProbeDecisionWhy =
+  | { kind: 'none-remembered'; missing: string }
+  | { kind: 'no-usable-ceiling'; runId: string }
+  | { kind: 'stale'; runId: string; ageMs: number | null; maxAgeMs: number }
+  | { kind: 'ran-above'; runId: string; above: RanAbove }
+  | { kind: 'fresh'; runId: string; probedAt: string };
+
+/** Whether this run probes, and why. */
+export interface ProbeDecision {
+  run: boolean;
+  why: ProbeDecisionWhy;
+}
+
+const probed = (why: ProbeDecisionWhy): ProbeDecision => ({ run: why.kind !== 'fresh', why });
+
 /** probes: auto: probe unless fresh remembered ceilings for this fingerprint hold. */
-export function decideProbes(input: ProbeDecisionInput): AutoDecision {
+export function decideProbes(input: ProbeDecisionInput): ProbeDecision {
   const r = input.remembered;
-  if ('missing' in r) return { run: true, reason: `probes: auto probed because no ceilings are remembered for this hardware (${r.missing})` };
-  if (!r.probes.some((p) => !p.error && p.iops > 0))
-    return { run: true, reason: `probes: auto probed because the remembered entry of run ${r.runId} holds no usable ceiling` };
+  if ('missing' in r) return probed({ kind: 'none-remembered', missing: r.missing });
+  if (!r.probes.some((p) => !p.error && p.iops > 0)) return probed({ kind: 'no-usable-ceiling', runId: r.runId });
   const ageMs = input.nowMs - Date.parse(r.probedAt);
-  const days = (ms: number) => `${(ms / 86_400_000).toFixed(ms < 86_400_000 ? 1 : 0)} days`;
-  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs) {
-    return {
-      run: true,
-      reason: `probes: auto probed because the remembered ceilings (run ${r.runId}) are ${Number.isFinite(ageMs) ? days(ageMs) : 'of unknown age'} old, over ceilings-max-age-days (${days(input.maxAgeMs)})`,
-    };
-  }
+  if (!Number.isFinite(ageMs) || ageMs > input.maxAgeMs)
+    return probed({ kind: 'stale', runId: r.runId, ageMs: Number.isFinite(ageMs) ? ageMs : null, maxAgeMs: input.maxAgeMs });
   const above = ranAboveCeilings(input.rates, r.probes);
-  if (above) return { run: true, reason: `probes: auto probed because ${above} (run ${r.runId})` };
-  return {
-    run: false,
-    reason: `probes: auto used the ceilings remembered from run ${r.runId} (probed ${r.probedAt.slice(0, 10)}, same hardware fingerprint); the restore stayed under them`,
-  };
+  if (above) return probed({ kind: 'ran-above', runId: r.runId, above });
+  return probed({ kind: 'fresh', runId: r.runId, probedAt: r.probedAt });
 }
 
 /** What each experiment changes: only these resources can a measured fix be found for. */
@@ -192,7 +213,27 @@ export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, 
   return { reason: 'fresh', remembered: on, compared: null };
 }
 
-export interface ExperimentDecision extends AutoDecision {
+/**
+ * Why experiments: auto chose experiments or skipped them, in the order decideExperiments tests them:
+ * - no-resource: the verdict names no resource (an inconclusive verdict, or none);
+ * - no-bottleneck: the verdict names no bottleneck;
+ * - network: the verdict names the network, which no experiment changes;
+ * - none-allowed: none of the allowed experiments changes what the verdict names;
+ * - not-completed: the restore did not complete;
+ * - too-short: the restore took under AUTO_EXPERIMENTS_MIN_RESTORE_MS until on disk;
+ * - chose: the experiments that change what the verdict names (a remembered fix may still stand: `memory`).
+ */
+export const EXPERIMENTS_DECISION_KINDS = ['no-resource', 'no-bottleneck', 'network', 'none-allowed', 'not-completed', 'too-short', 'chose'] as const;
+export type ExperimentsDecisionKind = (typeof EXPERIMENTS_DECISION_KINDS)[number];
+export type ExperimentsDecisionWhy =
+  | { kind: 'no-resource' | 'no-bottleneck' | 'network' | 'not-completed' }
+  | { kind: 'none-allowed'; bottleneck: Bottleneck }
+  | { kind: 'too-short'; untilDurableMs: number; minMs: number }
+  | { kind: 'chose'; experiments: ExperimentName[]; bottleneck: Bottleneck; untilDurableMs: number };
+
+export interface ExperimentDecision {
+  run: boolean;
+  why: ExperimentsDecisionWhy;
   experiments: ExperimentName[];
   /** Whether remembered fixes stand for this run, where auto chose experiments and fixes are remembered; run is false when they do. */
   memory?: FixMemory;
@@ -208,30 +249,21 @@ export function decideExperiments(input: {
   run?: Omit<FixRunFacts, 'bottleneck' | 'untilDurableMs' | 'experiments'>;
 }): ExperimentDecision {
   const b = input.bottleneck;
-  const skip = (reason: string): ExperimentDecision => ({ run: false, reason: `experiments: auto skipped them: ${reason}`, experiments: [] });
-  if (b === null || b === 'inconclusive') return skip('the verdict names no resource, so no fix can be aimed at one');
-  if (b === 'none') return skip('the verdict names no bottleneck, so there is nothing to fix');
+  const skip = (why: ExperimentsDecisionWhy): ExperimentDecision => ({ run: false, why, experiments: [] });
+  if (b === null || b === 'inconclusive') return skip({ kind: 'no-resource' });
+  if (b === 'none') return skip({ kind: 'no-bottleneck' });
   const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
-  if (wanted.length === 0) {
-    return skip(
-      b === 'network'
-        ? 'the verdict names the network, which none of them changes (they extract the same archive again)'
-        : `none of the allowed experiments changes ${b}`,
-    );
-  }
-  if (input.untilDurableMs === null) return skip('the restore did not complete, so there is no time a fix could save');
-  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) {
-    return skip(
-      `the restore took ${seconds(input.untilDurableMs)} until its files were on disk, under ${seconds(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}: a fix would save less than the experiments cost`,
-    );
-  }
-  const chose = {
+  if (wanted.length === 0) return skip(b === 'network' ? { kind: 'network' } : { kind: 'none-allowed', bottleneck: b });
+  if (input.untilDurableMs === null) return skip({ kind: 'not-completed' });
+  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS)
+    return skip({ kind: 'too-short', untilDurableMs: input.untilDurableMs, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
+  const chose: ExperimentDecision = {
     run: true,
-    reason: `experiments: auto chose ${wanted.join(', ')}: the verdict names ${b} and the restore took ${seconds(input.untilDurableMs)} until on disk`,
+    why: { kind: 'chose', experiments: wanted, bottleneck: b, untilDurableMs: input.untilDurableMs },
     experiments: wanted,
   };
   if (!input.remembered || !input.run) return chose;
   const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
-  // The words for the memory come from the report (report/fix-memory.ts); the reason stays the choice's.
+  // The words for the memory come from the report (report/fix-memory.ts); `why` stays the choice's.
   return memory.reason === 'fresh' ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
 }

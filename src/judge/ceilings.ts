@@ -13,10 +13,7 @@ export interface Ceilings {
   qd1ReadIops: number | null;
   /** 4 KiB writes each followed by fdatasync: what a flush-per-write workload gets. */
   fsyncWriteIops: number | null;
-  /**
-   * Where a kind's figure came from when not fio alone (a cgroup I/O cap, cgroup-io.ts), as said in
-   * sentences: "the cgroup's blkio cap of 40 MiB/s". Absent: fio's probe.
-   */
+  /** Where a kind's figure came from when not fio alone (a cgroup I/O cap, cgroup-io.ts). Absent: fio's probe. */
   from?: Partial<Record<CeilingKind, CeilingFrom>>;
   /** The write IOPS ceiling is a cgroup cap, which counts bios before merging. */
   randWriteCountsBios?: boolean;
@@ -33,10 +30,10 @@ export interface Ceilings {
 }
 
 export type { CeilingFrom } from '../profile/schema.js';
-import type { CeilingFrom } from '../profile/schema.js';
+import type { CapCeilingKind, CeilingFrom } from '../profile/schema.js';
 
 /** The ceilings a cgroup I/O cap can set too. */
-export type CeilingKind = 'seqWriteBytesPerSecond' | 'randWriteIops' | 'seqReadBytesPerSecond' | 'randReadIops';
+export type CeilingKind = CapCeilingKind;
 
 function usable(profile: Profile, name: ProbeName): ProbeResult | null {
   const p = profile.probes?.probes.find((x) => x.name === name);

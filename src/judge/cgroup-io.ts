@@ -7,10 +7,10 @@
  * resolves them) and, for a bio-based device (dm, md), on the devices below it: their bios carry the
  * submitting task's cgroup. A cap counts bios before the queue merges them (blk-throttle sits above
  * the request queue), so an IOPS ceiling from a cap is held against bios/s. Every ceiling taken from
- * a cap says so: the sentences name "the cgroup's blkio cap of 40 MiB/s", never fio. Pure.
+ * a cap says so: its `from` holds the cap's typed facts, which report/say/ceilings.ts says ("the
+ * cgroup's blkio cap of 40 MiB/s"), never fio. Pure.
  */
-import type { CgroupIoLimit, Profile } from '../profile/schema.js';
-import { iops, mibPerSecond } from '../util/format.js';
+import type { CeilingFromFacts, CgroupCapFile, CgroupIoLimit, Profile } from '../profile/schema.js';
 import { ceilingsOnDevice, type Ceilings, type CeilingKind } from './ceilings.js';
 import { seqWriteMetIops } from './probe-caps.js';
 
@@ -49,12 +49,8 @@ const CAP_FIELD: Record<CeilingKind, keyof Omit<CgroupIoLimit, 'device'>> = {
   randReadIops: 'readIops',
 };
 
-/** "the cgroup's blkio cap of 40 MiB/s" (v1) or "the cgroup's io.max cap of 1,000 IOPS" (v2). */
-function capText(profile: Profile, kind: CeilingKind, value: number): string {
-  const file = profile.context.cgroup?.version === 2 ? 'io.max' : 'blkio';
-  const figure = kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : `${iops(value)}, counted in bios before merging`;
-  return `the cgroup's ${file} cap of ${figure}`;
-}
+/** The cgroup file the caps were read from: io.max (v2) or blkio (v1). */
+const capFileOf = (profile: Profile): CgroupCapFile => (profile.context.cgroup?.version === 2 ? 'io.max' : 'blkio');
 
 /** The ceilings a device's work is held against: fio's where fio probed it, with its cgroup caps folded in. */
 export function ceilingsForDevice(profile: Profile, ceilings: Ceilings, deviceIndex: number | null): Ceilings {
@@ -77,37 +73,30 @@ export function withCgroupCaps(profile: Profile, ceilings: Ceilings, deviceIndex
     out.seqWriteMetIops = byCap;
     out.seqWriteBytesPerSecond = null;
   }
+  const capFile = capFileOf(profile);
+  const set = (kind: CeilingKind, facts: CeilingFromFacts) => {
+    out.from = { ...out.from, [kind]: { cap: facts.kind !== 'fio-below-cap', facts } };
+  };
   for (const kind of Object.keys(CAP_FIELD) as CeilingKind[]) {
     const value = cap[CAP_FIELD[kind]];
     if (value === undefined) continue;
     const probed = out[kind];
     if (kind === 'randWriteIops') out.writeBiosCap = value;
+    const capped = { ceiling: kind, capFile, device: cap.device, capValue: value };
     const metIops = kind === 'seqWriteBytesPerSecond' ? out.seqWriteMetIops : undefined;
     if (metIops) {
       // fio's sequential figure met the IOPS limit: the bandwidth ceiling is the cap, said with why.
       out[kind] = value;
-      const iopsCap = cap.writeIops ? `the IOPS cap (${iops(cap.writeIops)})` : 'an IOPS limit';
-      out.from = {
-        ...out.from,
-        [kind]: {
-          said: `${capText(profile, kind, value)} (fio's sequential-write probe met ${iopsCap}, not this one: its ${mibPerSecond(metIops.seqBytesPerSecond)} is that cap in bytes)`,
-          cap: true,
-        },
-      };
+      set(kind, { ...capped, kind: 'cap-seq-met-iops', iopsCap: cap.writeIops ?? null, seqBytesPerSecond: metIops.seqBytesPerSecond });
       continue;
     }
     if (probed !== null && probed <= value) {
-      out.from = { ...out.from, [kind]: { said: `fio's ${figureOf(kind, probed)} (below ${capText(profile, kind, value)})`, cap: false } };
+      set(kind, { ...capped, kind: 'fio-below-cap', probed });
       continue;
     }
     out[kind] = value;
-    const fio = probed === null ? '' : ` (below the ${figureOf(kind, probed)} fio measured)`;
-    out.from = { ...out.from, [kind]: { said: `${capText(profile, kind, value)}${fio}`, cap: true } };
+    set(kind, { ...capped, kind: 'cap', probed });
     if (kind === 'randWriteIops') out.randWriteCountsBios = true;
   }
   return out;
-}
-
-function figureOf(kind: CeilingKind, value: number): string {
-  return kind === 'seqWriteBytesPerSecond' || kind === 'seqReadBytesPerSecond' ? mibPerSecond(value) : iops(value);
 }

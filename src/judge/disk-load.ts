@@ -7,6 +7,7 @@
 import { type Bottleneck, DISK_RESOURCES, type DiskResource, type DiskShare, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
+import { sayCeilingFrom, saySeqMetIops } from './ceiling-words.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
 import { formatNumber, iops, mibPerSecond, percent } from '../util/format.js';
@@ -197,7 +198,7 @@ export function describeShare(s: DiskShare, what: string, requestKiB?: number): 
         ? ', above the cap (a throttle lets bursts through at first)'
         : ', above what fio measured (the ceiling moved or the probe understated it)'
       : '';
-  const ceiling = (unit: string) => s.from?.said ?? `the ${unit} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
+  const ceiling = (unit: string) => sayCeilingFrom(s.from) ?? `the ${unit} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
   const requests =
     s.count === 'before-merge'
       ? `issued ${formatNumber(s.rate)} write bios/s (completed + merged: what a cap on bios counts)`
@@ -222,7 +223,7 @@ function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMove
     probed: above.ceiling,
     share: above.share,
     figureUsed: 'sustained',
-    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of ${above.from?.said ?? `the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured`}: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
+    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of ${sayCeilingFrom(above.from) ?? `the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured`}: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
   };
 }
 
@@ -231,7 +232,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
   const c: Candidate[] = [];
   const write = ceilingsFor(ceilings, 'write');
   const bandwidthShare = d && write.seq ? (d.writeKiBPerSecond * 1024) / write.seq : null;
-  const bios = ceilings.randWriteCountsBios ? (write.randFrom?.said ?? 'a cgroup I/O cap') : undefined;
+  const bios = ceilings.randWriteCountsBios ? (sayCeilingFrom(write.randFrom) ?? 'a cgroup I/O cap') : undefined;
   const counting =
     d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap, ceilings.noCgroupIoCap) : null;
   const counted = counting
@@ -275,7 +276,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         'seq-probe-met-iops',
-        `${ceilings.seqWriteMetIops.sentence}; ${bandwidth}, requests/s against the IOPS ceiling`,
+        `${saySeqMetIops(ceilings.seqWriteMetIops)}; ${bandwidth}, requests/s against the IOPS ceiling`,
         ceilings.seqWriteMetIops.seq.bioBytes / 1024,
         'KiB',
         [],

@@ -33,20 +33,28 @@ function loopUnderRestore(profile: Pick<Profile, 'devices'>): string | null {
   return null;
 }
 
-/** Why this probe measured the page cache, in a CI engineer's words; null when it measured a disk. */
-export function pageCacheReason(profile: Pick<Profile, 'devices'>, probe: ProbeResult): string | null {
+/**
+ * The loop device whose page cache answered this probe (report/say/probe-notes.ts says why); null when
+ * it measured a disk.
+ */
+export function pageCacheLoop(profile: Pick<Profile, 'devices'>, probe: ProbeResult): string | null {
   if (probe.error) return null;
   const loop = loopUnderRestore(profile);
   if (loop === null) return null;
   const fast = probe.blockSizeBytes >= 64 * 1024 ? probe.bytesPerSecond >= PAGE_CACHE_BYTES_PER_SECOND : probe.iops >= PAGE_CACHE_IOPS;
-  if (!fast) return null;
-  return `${loop} is a loop device over a file: fio's direct requests became buffered writes to that file, so the page cache answered this probe, not a disk`;
+  return fast ? loop : null;
 }
 
-/** The suite without the probes that measured the page cache: what may be output or remembered as the disk's ceilings. */
-export function diskProbesOf(profile: Pick<Profile, 'devices'>, suite: ProbeSuiteResult): ProbeSuiteResult {
-  const probes = suite.probes.filter((p) => pageCacheReason(profile, p) === null);
-  if (probes.length === suite.probes.length) return suite;
-  const reason = probes.some((p) => !p.error) ? suite.reason : 'every probe measured the page cache, not the disk (a loop device over a file)';
-  return { ...suite, probes, ...(reason ? { reason } : {}) };
+/** The probes that may be output or remembered as the disk's ceilings, and whether none of those that ran was left. */
+export interface DiskProbes {
+  /** The suite's probes less those the page cache answered. */
+  probes: ProbeResult[];
+  /** Probes were dropped and every one left failed: the suite measured no disk (report/say/probe-notes.ts diskProbeSuite says so). */
+  noDiskProbe: boolean;
+}
+
+/** The suite's probes without those that measured the page cache. */
+export function diskProbesOf(profile: Pick<Profile, 'devices'>, suite: ProbeSuiteResult): DiskProbes {
+  const probes = suite.probes.filter((p) => pageCacheLoop(profile, p) === null);
+  return { probes, noDiskProbe: probes.length < suite.probes.length && !probes.some((p) => !p.error) };
 }

@@ -8,8 +8,6 @@
  * everywhere and are judged as before. Pure.
  */
 import type { CgroupIoLimit, ProbeName, ProbeResult, Profile } from '../profile/schema.js';
-import { formatNumber, iops, mibPerSecond } from '../util/format.js';
-import { KiB, MiB } from '../util/units.js';
 import { NEAR_CEILING_SHARE, PROBE_SAME_RATE_TOLERANCE, PROBE_SPLIT_SHARE } from './thresholds.js';
 
 /**
@@ -56,17 +54,16 @@ export function probeCounted(p: ProbeResult | undefined): ProbeCounted | null {
   };
 }
 
-/** The sequential-write probe met a limit on requests: its figures and the evidence, as counted. */
-export interface SeqMetIops {
+/**
+ * The sequential-write probe met a limit on requests: its figures and the evidence, as counted
+ * (report/say/ceilings.ts says it). The evidence is the random probe's rate, in bios or requests per
+ * second, or the cgroup's write IOPS cap.
+ */
+export type SeqMetIops = {
   seq: ProbeCounted;
-  /** The random probe, where its rate was the evidence; absent where the cgroup's IOPS cap was. */
-  rand?: ProbeCounted;
   /** fio's sequential figure, which is this IOPS limit in bytes, not a bandwidth ceiling. */
   seqBytesPerSecond: number;
-  sentence: string;
-}
-
-const sizeText = (bytes: number) => (bytes >= MiB ? `${formatNumber(bytes / MiB)} MiB` : `${formatNumber(bytes / KiB)} KiB`);
+} & ({ by: 'random-probe'; rand: ProbeCounted; count: 'bios' | 'requests' } | { by: 'iops-cap'; capIops: number });
 
 const rateClose = (a: number, b: number) => b > 0 && Math.abs(a / b - 1) <= PROBE_SAME_RATE_TOLERANCE;
 
@@ -82,29 +79,13 @@ export function seqWriteMetIops(profile: Profile, cap: CgroupIoLimit | null = nu
   const seqProbe = probes.find((p) => p.name === 'seq-write');
   const seq = probeCounted(seqProbe);
   if (!seqProbe || !seq || seq.bioBytes > PROBE_SPLIT_SHARE * seq.blockSizeBytes) return null;
-  const arrived = `fio's ${sizeText(seq.blockSizeBytes)} sequential writes reached ${seq.device} as ${formatNumber(seq.bioBytes / KiB)} KiB bios (${formatNumber(seq.biosPerFioIo)} per write)`;
-  const tail = `the sequential probe met the IOPS limit, so its ${mibPerSecond(seqProbe.bytesPerSecond)} is that limit in bytes, not a bandwidth ceiling`;
   const rand = probeCounted(probes.find((p) => p.name === 'rand-write'));
   if (rand && rand.device === seq.device && seq.bioBytes <= rand.bioBytes * (1 + PROBE_SAME_RATE_TOLERANCE)) {
     const count = rateClose(seq.biosPerSecond, rand.biosPerSecond) ? 'bios' : rateClose(seq.requestsPerSecond, rand.requestsPerSecond) ? 'requests' : null;
-    if (count) {
-      const rate = (c: ProbeCounted) => (count === 'bios' ? c.biosPerSecond : c.requestsPerSecond);
-      return {
-        seq,
-        rand,
-        seqBytesPerSecond: seqProbe.bytesPerSecond,
-        sentence: `${arrived}, ${formatNumber(rate(seq))} ${count}/s against the random probe's ${formatNumber(rate(rand))}/s: ${tail}`,
-      };
-    }
+    if (count) return { seq, seqBytesPerSecond: seqProbe.bytesPerSecond, by: 'random-probe', rand, count };
   }
   const met = capMetBy(seq, cap);
-  if (met?.cap === 'writeIops' && cap?.writeIops) {
-    return {
-      seq,
-      seqBytesPerSecond: seqProbe.bytesPerSecond,
-      sentence: `${arrived}, ${formatNumber(seq.biosPerSecond)} bios/s against the cgroup's IOPS cap of ${iops(cap.writeIops)}: ${tail}`,
-    };
-  }
+  if (met?.cap === 'writeIops' && cap?.writeIops) return { seq, seqBytesPerSecond: seqProbe.bytesPerSecond, by: 'iops-cap', capIops: cap.writeIops };
   return null;
 }
 
@@ -119,9 +100,4 @@ export function capMetBy(counted: ProbeCounted | null, cap: CgroupIoLimit | null
   if (cap.writeBytesPerSecond) shares.push({ cap: 'writeBytesPerSecond', share: counted.bytesPerSecond / cap.writeBytesPerSecond });
   const top = shares.filter((s) => s.share >= NEAR_CEILING_SHARE).sort((a, b) => b.share - a.share)[0];
   return top ?? null;
-}
-
-/** "IOPS cap (2,400 IOPS)" / "bandwidth cap (64 MiB/s)", after "the cgroup's". */
-export function capMetText(met: CapMet, cap: CgroupIoLimit): string {
-  return met === 'writeIops' ? `IOPS cap (${iops(cap.writeIops ?? 0)})` : `bandwidth cap (${mibPerSecond(cap.writeBytesPerSecond ?? 0)})`;
 }

@@ -1,28 +1,43 @@
 /**
- * What the probe table says about the limit each probe met, from the device's counts over it
+ * What the probe table notes about the limit each probe met, from the device's counts over it
  * (probe-caps.ts) and, where the runner's cgroup I/O caps were read, the cap on the probed device its
- * counts reached. Empty for probes without device counts (older profiles, a file system without a
- * block device of its own). Pure.
+ * counts reached: typed facts, which report/say/probe-notes.ts says. Null for probes without device
+ * counts (older profiles, a file system without a block device of its own). Pure.
  */
 import type { ProbeResult, Profile } from '../profile/schema.js';
-import { formatNumber } from '../util/format.js';
-import { KiB } from '../util/units.js';
 import { capsOnDevice } from './cgroup-io.js';
-import { capMetBy, capMetText, probeCounted, seqWriteMetIops } from './probe-caps.js';
+import { type CapMet, capMetBy, type ProbeCounted, probeCounted, seqWriteMetIops } from './probe-caps.js';
 
-export function probeCapNote(profile: Profile, p: ProbeResult): string {
+/**
+ * Which limit a probe met, as its counts tell:
+ * - seq-met-iops: the sequential-write probe met the IOPS limit, not a bandwidth one (probe-caps.ts seqWriteMetIops);
+ * - cap-met: its counts reached one of the cgroup's write caps on the device;
+ * - counted: neither: the counts alone.
+ */
+export const PROBE_NOTE_KINDS = ['seq-met-iops', 'cap-met', 'counted'] as const;
+export type ProbeNoteKind = (typeof PROBE_NOTE_KINDS)[number];
+
+/** A cgroup write cap a probe's counts reached, with its figure (IOPS or bytes/s). */
+export interface CapFigure {
+  cap: CapMet;
+  figure: number;
+}
+
+/** The note's facts, by kind; `counted`: the probe as the device counted it. */
+export type ProbeNote =
+  /** `capMet`: the cap its counts reached, where one did; `byRandomProbe`: the random probe's rate was the evidence (else the cgroup's IOPS cap was). */
+  | { kind: 'seq-met-iops'; counted: ProbeCounted; capMet: CapFigure | null; byRandomProbe: boolean }
+  | { kind: 'cap-met'; counted: ProbeCounted; capMet: CapFigure }
+  | { kind: 'counted'; counted: ProbeCounted };
+
+export function probeNote(profile: Profile, p: ProbeResult): ProbeNote | null {
   const counted = probeCounted(p);
-  if (!counted) return '';
+  if (!counted) return null;
   const index = profile.devices.findIndex((d) => d.name === counted.device);
   const cap = p.direction === 'write' ? capsOnDevice(profile, index >= 0 ? index : null) : null;
   const met = capMetBy(counted, cap);
-  const merged = counted.merges > 0 ? `, merged into ${formatNumber(counted.requestBytes / KiB)} KiB requests` : '';
-  const arrived = `${counted.device} counted ${formatNumber(counted.bioBytes / KiB)} KiB bios${counted.biosPerFioIo >= 2 ? ` (${formatNumber(counted.biosPerFioIo)} per fio IO)` : ''} at ${formatNumber(counted.biosPerSecond)}/s${merged}`;
+  const capMet = met && cap ? { cap: met.cap, figure: (met.cap === 'writeIops' ? cap.writeIops : cap.writeBytesPerSecond) ?? 0 } : null;
   const seqMet = p.name === 'seq-write' ? seqWriteMetIops(profile, cap) : null;
-  if (seqMet) {
-    const capSaid = met && cap ? `: the cgroup's ${capMetText(met.cap, cap)}` : '';
-    return `met the IOPS limit${capSaid}, not a bandwidth one (${arrived}${seqMet.rand ? ", the random probe's rate" : ''})`;
-  }
-  if (met && cap) return `met the cgroup's ${capMetText(met.cap, cap)} (${arrived})`;
-  return arrived;
+  if (seqMet) return { kind: 'seq-met-iops', counted, capMet, byRandomProbe: seqMet.by === 'random-probe' };
+  return capMet ? { kind: 'cap-met', counted, capMet } : { kind: 'counted', counted };
 }

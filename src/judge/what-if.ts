@@ -21,7 +21,7 @@
  * bound would need what part of it the relaxed resource alone set (for the download, when its first
  * byte arrived): not recorded yet, so those what-ifs are one-sided.
  */
-import type { Bottleneck, HalfRule, PhaseName, Resource, WhatIf, WhatIfFacts, WhatIfOutcome } from '../profile/schema.js';
+import type { Bottleneck, CeilingFromFacts, HalfRule, PhaseName, Resource, WhatIf, WhatIfFacts, WhatIfOutcome } from '../profile/schema.js';
 import { isDiskResource, RESOURCES } from '../profile/schema.js';
 import { iopsIsOwnLimit, type CeilingKind, type Ceilings } from './ceilings.js';
 import { quotaFloorMs, quotaOf } from './cgroup-cpu.js';
@@ -567,9 +567,9 @@ export function restoreLowerBoundMs(phases: readonly WhatIfPhase[], resource: Re
   return restoreBounds(phases, resource, ceilings, speedup).lowerMs;
 }
 
-function ceilingFrom(c: Ceilings, resource: Resource): string | undefined {
-  if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.said;
-  return resource === 'disk-iops' ? c.from?.randWriteIops?.said : undefined;
+function ceilingFrom(c: Ceilings, resource: Resource): CeilingFromFacts | undefined {
+  if (resource === 'disk-bandwidth') return c.from?.seqWriteBytesPerSecond?.facts;
+  return resource === 'disk-iops' ? c.from?.randWriteIops?.facts : undefined;
 }
 
 /**
@@ -629,7 +629,7 @@ export function whatIfs(phases: readonly WhatIfPhase[], ceilings: Ceilings, spee
       phases: phases.map((p) => ({ phase: p.name, bottleneck: p.bottleneck, durationMs: p.facts.durationMs, cpuWorkMs: cpuWorkMs(p) })),
       cpuQuotaCores: resource === 'cpu' ? quotaOf(phases) : null,
       device: diskName && isDiskResource(resource) ? diskName : null,
-      ceilingFrom: from,
+      ceilingFacts: from,
       raised: saves ? raisedCeiling(ceilings, resource, b.doubledCeiling) : null,
       burst: burst && { bytes: burst.bytes, ms: burst.ms, baselineBytesPerSecond: burst.baselineBytesPerSecond, baselineProbed: burst.baselineProbed },
     };

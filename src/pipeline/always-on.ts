@@ -15,6 +15,7 @@ import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '
 import { runIdentity } from '../remember/cache-store.js';
 import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes.js';
 import { autoExperimentsReason } from '../report/fix-memory.js';
+import { sayProbeDecision } from '../report/say/auto.js';
 import { historyRunOf } from '../history/history.js';
 import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
 import { MiB } from '../util/units.js';
@@ -61,6 +62,9 @@ function cacheTrouble(restore: Profile['restore']): string | null {
   return phase === 'lookup' || phase === 'download' ? `the Actions cache failed during the restore's ${phase}` : null;
 }
 
+/** experiments: auto's decision with its reason said, as the profile stores it (AutoDecision.reason). */
+export type ExperimentPlan = ExperimentDecision & AutoDecision;
+
 export interface ProbePlan {
   /** Set when auto decided; absent when probes are not auto. */
   decision?: AutoDecision;
@@ -82,12 +86,13 @@ export async function planProbes(
   if (!config.rememberCeilings)
     return { decision: { run: true, reason: 'probes: auto probed because remember-ceilings is false, so no ceilings are remembered' } };
   const remembered = await loadCeilings(fingerprint.id);
-  const decision = decideProbes({
+  const decided = decideProbes({
     remembered: remembered.found ? remembered.document : { missing: remembered.reason },
     nowMs: Date.now(),
     maxAgeMs: config.ceilingsMaxAgeMs,
     rates: restoreRates(phases),
   });
+  const decision: AutoDecision = { run: decided.run, reason: sayProbeDecision(decided.why) };
   log(decision.reason);
   if (decision.run || !remembered.found) return { decision };
   return {
@@ -162,7 +167,7 @@ export function autoExperiments(
   config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
   judged: Profile,
   fixes: RememberedFixes | null = null,
-): ExperimentDecision | null {
+): ExperimentPlan | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
   const decision = decideExperiments({

@@ -9,7 +9,7 @@
 import type { ProfileConfig } from '../config/config.js';
 import { experimentsRequestFor } from '../experiment/from-profile.js';
 import type { Judgement } from '../judge/judge.js';
-import { diskProbesOf } from '../judge/page-cache-probe.js';
+import { diskProbeSuite } from '../report/say/probe-notes.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
 import type { BackgroundTail } from './follower.js';
@@ -118,7 +118,7 @@ async function profileOn(
     warn,
   );
   // A probe that measured the page cache is never remembered as the disk's ceiling.
-  const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbesOf(placement, probes), probePlan, restore, hooks, warn);
+  const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbeSuite(placement, probes), probePlan, restore, hooks, warn);
 
   const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
   let profile = measuredProfile(config, { ...facts, restore: measured });

@@ -682,8 +682,10 @@ export interface WhatIfFacts {
   cpuQuotaCores: number | null;
   /** The disk a disk what-if is about where it is not the restore's (restore paths on several disks); else null. */
   device: string | null;
-  /** Where the doubled ceiling came from when not fio alone (a cgroup I/O cap), as judge/ceilings.ts said it; null otherwise. */
-  ceilingFrom: string | null;
+  /** Where the doubled ceiling came from when not fio alone (a cgroup I/O cap); null otherwise. Absent in recordings made before it. */
+  ceilingFacts?: CeilingFromFacts | null;
+  /** The same in words, as an older version's judge wrote it: filled where the profile is written, read only where `ceilingFacts` is absent. */
+  ceilingFrom?: string | null;
   /** The bound doubled a rate the disk sustained above the ceiling's figure (`named`, null without one); null otherwise. */
   raised: { doubledCeiling: number; namedCeiling: number | null } | null;
   /** A burst credit the bandwidth bound doubled the baseline of; null otherwise. */
@@ -719,7 +721,40 @@ export interface Attribution {
   deviceWrittenBytes: number | null;
   /** What the device wrote beyond the restore's own bytes and file-system overhead, when that is large. */
   otherWriterBytes: number | null;
-  sentences: string[];
+  /** What its lines say (report/say/attribution.ts says them); absent in recordings made before them. */
+  facts?: AttributionFacts;
+  /** The lines as an older version's judge wrote them: read only where `facts` is absent (a recording made before them). */
+  sentences?: string[];
+}
+
+/**
+ * How the disk's bytes over extraction and the tail compare with the restore's own (judge/attribution.ts),
+ * the order the judge tests them in:
+ * - another-writer: more than metadata and journal can explain (otherWriterBytes): another writer shared the disk;
+ * - likely-another-writer: more than metadata and journal added in the lab's runs (METADATA_OVERHEAD_SHARE);
+ * - metadata-or-another: more than 1 % beyond the restore's own, within what metadata and journal add;
+ * - own: within 1 % of the restore's own.
+ */
+export const DISK_WRITES_KINDS = ['another-writer', 'likely-another-writer', 'metadata-or-another', 'own'] as const;
+export type DiskWritesKind = (typeof DISK_WRITES_KINDS)[number];
+
+/** The figures the attribution's lines say, each part null where it has nothing to say. */
+export interface AttributionFacts {
+  /** Earlier steps' dirty pages flushed before the lookup (Profile.preflush): what the device wrote (null: not counted), how long, what was owed. */
+  earlierSteps: { deviceWrittenBytes: number | null; durationMs: number; owedBeforeBytes: number | null } | null;
+  /** The archive deleted right after extraction: what the download wrote of it, and what left the page cache unwritten. */
+  archiveDeleted: { writtenBytes: number; cancelledBytes: number } | null;
+  /** The disk's bytes against the restore's own: tar's, the archive's that reached the same disk, together, and what the disk wrote beyond them. */
+  diskWrites: {
+    kind: DiskWritesKind;
+    tarBytes: number;
+    archiveBytes: number;
+    ownBytes: number;
+    deviceBytes: number;
+    /** deviceBytes - ownBytes, and its share of ownBytes (0 where ownBytes is 0). */
+    beyondOwnBytes: number;
+    beyondOwnShare: number;
+  } | null;
 }
 
 /**
@@ -862,10 +897,45 @@ export type IopsCount = (typeof IOPS_COUNTS)[number];
 export const DISK_DIRECTIONS = ['write', 'read'] as const;
 export type DiskDirection = (typeof DISK_DIRECTIONS)[number];
 
-/** What set a ceiling, as said; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
+/** The ceilings a cgroup I/O cap can set too (judge/ceilings.ts CeilingKind). */
+export const CAP_CEILING_KINDS = ['seqWriteBytesPerSecond', 'randWriteIops', 'seqReadBytesPerSecond', 'randReadIops'] as const;
+export type CapCeilingKind = (typeof CAP_CEILING_KINDS)[number];
+/** The file a cgroup I/O cap is read from: io.max (cgroup v2) or blkio.throttle.* (v1). */
+export const CGROUP_CAP_FILES = ['io.max', 'blkio'] as const;
+export type CgroupCapFile = (typeof CGROUP_CAP_FILES)[number];
+
+/**
+ * What set a ceiling where a cgroup I/O cap had a say (judge/cgroup-io.ts withCgroupCaps):
+ * - cap: the cap, below fio's figure (`probed`) or where fio measured none (`probed` null);
+ * - fio-below-cap: fio's figure (`probed`), below the cap;
+ * - cap-seq-met-iops: the bandwidth cap, as fio's sequential-write probe met the IOPS limit (the
+ *   cgroup's `iopsCap`, null: a limit not a cap) and its `seqBytesPerSecond` is that limit in bytes.
+ */
+export const CEILING_FROM_KINDS = ['cap', 'fio-below-cap', 'cap-seq-met-iops'] as const;
+export type CeilingFromKind = (typeof CEILING_FROM_KINDS)[number];
+
+/** The typed account of a ceiling a cgroup cap had a say in (report/say/ceilings.ts says it). */
+export type CeilingFromFacts = {
+  /** Which ceiling. */
+  ceiling: CapCeilingKind;
+  capFile: CgroupCapFile;
+  /** The capped device, "major:minor". */
+  device: string;
+  /** The cap's figure: bytes/s for a bandwidth ceiling, bios/s for an IOPS one. */
+  capValue: number;
+} & (
+  | { kind: 'cap'; probed: number | null }
+  | { kind: 'fio-below-cap'; probed: number }
+  | { kind: 'cap-seq-met-iops'; iopsCap: number | null; seqBytesPerSecond: number }
+);
+
+/** What set a ceiling; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
 export interface CeilingFrom {
-  said: string;
   cap: boolean;
+  /** The cap, fio's figure and why (report/say/ceilings.ts says it); absent in recordings made before it. */
+  facts?: CeilingFromFacts;
+  /** The account as an older version's judge wrote it ("the cgroup's blkio cap of 40 MiB/s"): filled where the profile is written, read only where `facts` is absent. */
+  said?: string;
 }
 
 /** A phase's or a device's rate held against one ceiling (judge/disk-load.ts). */
@@ -878,7 +948,7 @@ export interface DiskShare {
   share: number;
   /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
   count?: IopsCount;
-  /** What set the ceiling when not fio alone: "the cgroup's blkio cap of 40 MiB/s" (cgroup-io.ts). */
+  /** What set the ceiling when not fio alone: a cgroup cap (cgroup-io.ts). */
   from?: CeilingFrom;
 }
 

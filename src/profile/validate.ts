@@ -14,6 +14,10 @@ import {
   DISK_RESOURCES,
   IOPS_COUNTS,
   DEVICE_VERDICTS,
+  DISK_WRITES_KINDS,
+  CAP_CEILING_KINDS,
+  CEILING_FROM_KINDS,
+  CGROUP_CAP_FILES,
   TRANSFER_LIMIT_KINDS,
   DOWNLOAD_PATHS,
   DOWNLOAD_STALL_KINDS,
@@ -38,6 +42,7 @@ import {
   WORKFLOW_FIX_KINDS,
   SHARED_PHASES,
   STAGE_STATUSES,
+  type CeilingFromFacts,
   type Profile,
 } from './schema.js';
 import { ProfilerError } from '../util/errors.js';
@@ -163,6 +168,14 @@ const diskCounters = obj({
   'flushesCompleted?': num,
   'flushMs?': num,
 });
+/** CeilingFromFacts: the cap's fields, and those of its kind. */
+const ceilingFromFacts: Check<CeilingFromFacts> = (v, p, e) => {
+  const capped = { ceiling: oneOf(...CAP_CEILING_KINDS), capFile: oneOf(...CGROUP_CAP_FILES), device: str, capValue: num } as const;
+  const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
+  if (kind === 'cap-seq-met-iops') return obj({ ...capped, kind: oneOf('cap-seq-met-iops'), iopsCap: nullable(num), seqBytesPerSecond: num })(v, p, e);
+  if (kind === 'fio-below-cap') return obj({ ...capped, kind: oneOf('fio-below-cap'), probed: num })(v, p, e);
+  obj({ ...capped, kind: oneOf(...CEILING_FROM_KINDS), probed: nullable(num) })(v, p, e);
+};
 const cpuTicks = obj({ user: num, nice: num, system: num, idle: num, iowait: num, irq: num, softirq: num, steal: num });
 const pressureTotals = nullable(obj({ someUs: num, 'fullUs?': num }));
 const snapshot = obj({
@@ -439,7 +452,8 @@ const verdict = nullable(
           phases: arr(obj({ phase: phaseName, bottleneck: str, durationMs: num, cpuWorkMs: num })),
           cpuQuotaCores: nullable(num),
           device: nullable(str),
-          ceilingFrom: nullable(str),
+          'ceilingFacts?': nullable(ceilingFromFacts),
+          'ceilingFrom?': nullable(str),
           raised: nullable(obj({ doubledCeiling: num, namedCeiling: nullable(num) })),
           burst: nullable(obj({ bytes: num, ms: num, baselineBytesPerSecond: num, baselineProbed: bool })),
         }),
@@ -464,7 +478,7 @@ const verdict = nullable(
               ceiling: num,
               share: num,
               'count?': oneOf(...IOPS_COUNTS),
-              'from?': obj({ said: str, cap: bool }),
+              'from?': obj({ 'said?': str, cap: bool, 'facts?': ceilingFromFacts }),
             }),
           ),
           ceilingsElsewhere: bool,
@@ -479,7 +493,22 @@ const verdict = nullable(
       ownCancelledBytes: nullable(num),
       deviceWrittenBytes: nullable(num),
       otherWriterBytes: nullable(num),
-      sentences: arr(str),
+      'facts?': obj({
+        earlierSteps: nullable(obj({ deviceWrittenBytes: nullable(num), durationMs: num, owedBeforeBytes: nullable(num) })),
+        archiveDeleted: nullable(obj({ writtenBytes: num, cancelledBytes: num })),
+        diskWrites: nullable(
+          obj({
+            kind: oneOf(...DISK_WRITES_KINDS),
+            tarBytes: num,
+            archiveBytes: num,
+            ownBytes: num,
+            deviceBytes: num,
+            beyondOwnBytes: num,
+            beyondOwnShare: num,
+          }),
+        ),
+      }),
+      'sentences?': arr(str),
     }),
     'download?': obj({
       limit: oneOf(...TRANSFER_LIMIT_KINDS),

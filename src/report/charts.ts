@@ -7,6 +7,7 @@
  * inside the phase and 0 outside it). Supporting metrics (%util, MiB/s when the verdict is about
  * IOPS) are charted for the details.
  */
+import { sayCeilingFrom } from './say/ceilings.js';
 import type { Bottleneck, DownloadTimeline, PhaseName, Profile, Snapshot } from '../profile/schema.js';
 import { diskMetrics } from '../sample/iostat.js';
 import { USER_HZ } from '../sample/phase-summary.js';
@@ -239,7 +240,7 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
       ],
       ceiling: ceilings.randWriteIops
         ? {
-            label: ceilings.from?.randWriteIops?.said ?? `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`,
+            label: sayCeilingFrom(ceilings.from?.randWriteIops) ?? `fio's 4 KiB random-write ceiling, ${Math.round(ceilings.randWriteIops)} IOPS`,
             value: ceilings.randWriteIops,
           }
         : null,
@@ -255,7 +256,9 @@ function diskChart(profile: Profile, device: number | null, kind: 'iops' | 'band
     // A cgroup cap on the device is named as the judge names it: no fio figure stands there.
     ceiling: ceilings.seqWriteBytesPerSecond
       ? {
-          label: ceilings.from?.seqWriteBytesPerSecond?.said ?? `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`,
+          label:
+            sayCeilingFrom(ceilings.from?.seqWriteBytesPerSecond) ??
+            `fio's sequential-write ceiling, ${formatNumber(ceilings.seqWriteBytesPerSecond / MiB)} MiB/s`,
           value: ceilings.seqWriteBytesPerSecond / MiB,
         }
       : null,

@@ -4,6 +4,7 @@
  */
 import { FIX_MAX_AGE_MS, FIX_SHAPE_BAND, FIX_TIME_FACTOR, type ExperimentDecision } from '../judge/auto-rules.js';
 import type { FixesMeasuredOn, FixMemory } from '../profile/schema.js';
+import { sayExperimentsDecision } from './say/auto.js';
 import { bytes, formatNumber, percent, seconds } from '../util/format.js';
 
 const day = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
@@ -43,8 +44,9 @@ export function fixMemoryWords(m: FixMemory): string {
 
 /** experiments: auto's reason with its memory: reused (and from which run), or measured again and why. */
 export function autoExperimentsReason(d: ExperimentDecision): string {
-  if (!d.memory) return d.reason;
+  const chose = sayExperimentsDecision(d.why);
+  if (!d.memory) return chose;
   if (d.memory.reason === 'fresh')
     return `experiments: auto reused the fixes measured ${d.memory.remembered ? measuredOnWords(d.memory.remembered) : 'by an earlier run'}: ${fixMemoryWords(d.memory)}`;
-  return `${d.reason}; measured because ${fixMemoryWords(d.memory)}`;
+  return `${chose}; measured because ${fixMemoryWords(d.memory)}`;
 }

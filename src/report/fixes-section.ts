@@ -10,7 +10,8 @@ import { networkFixLine } from './network-fix.js';
 import type { Profile, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
-import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { checkExperiments } from '../judge/experiments-check.js';
+import { sayExperimentsCheck } from './say/experiments-check.js';
 import { descriptorOf } from '../experiment/descriptors.js';
 import { sampleShareWords, sampledSavingWords } from '../experiment/sample-words.js';
 import { percent, seconds } from '../util/format.js';
@@ -50,7 +51,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   if (!e || e.outcomes.length === 0) return '';
   const out: string[] = ['### Measured fixes'];
   {
-    out.push(`**${escapeHtml(checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)).sentence)}**`);
+    out.push(`**${escapeHtml(sayExperimentsCheck(checkExperiments(verdict, profile.phases, e, firstDownloadMs(profile))))}**`);
     // The CPU column only where the runs' CPU times were recorded (not in older profiles, nor without /proc).
     const withCpu = e.outcomes.some((o) => o.cpuMs);
     const rows = e.outcomes.map((o) => [

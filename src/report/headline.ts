@@ -56,7 +56,7 @@ export interface HeadlineInput {
   phases: readonly PhaseRecord[];
   restore: RestoreResult | null;
   experiments?: Experiments | undefined;
-  /** The experiments held against the verdict (experiment/against-verdict.ts); null without them. */
+  /** The experiments held against the verdict (judge/experiments-check.ts); null without them. */
   check: { agrees: boolean | null } | null;
   /** The disk a disk verdict is about, where restore paths span several (Judgement.verdictDevice): named as the verdict names it. */
   device?: string | undefined;

@@ -2,7 +2,7 @@
 import type { PhaseName, Profile, RestoreResult, Verdict } from '../profile/schema.js';
 import { isExactKeyMatch } from '../config/actions-cache-inputs.js';
 import { probeOutputs } from './probe-outputs.js';
-import { diskProbesOf } from '../judge/page-cache-probe.js';
+import { diskProbeSuite } from './say/probe-notes.js';
 import { experimentOutputs } from '../experiment/outputs.js';
 import { alwaysOnOutputs } from './always-on-section.js';
 import { sayVerdict } from './say/verdict.js';
@@ -29,7 +29,7 @@ export function profileOutputs(profile: Profile, verdict: Verdict): Record<strin
     'extracted-bytes': r?.anatomy ? String(r.anatomy.extractedBytes) : '',
     'file-count': r?.anatomy ? String(r.anatomy.files) : '',
     // A probe that measured the page cache is no ceiling of the disk: its output is left empty.
-    ...probeOutputs(profile.probes ? diskProbesOf(profile, profile.probes) : null),
+    ...probeOutputs(profile.probes ? diskProbeSuite(profile, profile.probes) : null),
     ...experimentOutputs(profile.experiments),
     ...alwaysOnOutputs(profile),
   };

@@ -17,9 +17,11 @@ import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';
 import { sayVerdict } from './say/verdict.js';
-import { pageCacheReason } from '../judge/page-cache-probe.js';
-import { probeCapNote } from '../judge/probe-notes.js';
-import { checkAgainstVerdict } from '../experiment/against-verdict.js';
+import { sayAttribution } from './say/attribution.js';
+import { pageCacheLoop } from '../judge/page-cache-probe.js';
+import { probeNote } from '../judge/probe-notes.js';
+import { sayPageCacheProbe, sayProbeNote } from './say/probe-notes.js';
+import { checkExperiments } from '../judge/experiments-check.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
@@ -65,7 +67,7 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
 
 /** Whose bytes and seconds the figures are: the restore's own, or labelled as not. */
 function attributionSection(profile: Profile, verdict: Verdict): string {
-  const lines = [...(verdict.attribution?.sentences ?? [])];
+  const lines = sayAttribution(verdict.attribution);
   // Beside the "another writer" line: another profile is a writer (and a reader, and a CPU user) this one can name.
   lines.push(...machineSharingSentences(profile.context));
   const tail = profile.writebackTail;
@@ -203,7 +205,8 @@ function probesSection(profile: Profile): string {
     return `fio probes ${suite.status}${suite.reason ? `: ${escapeHtml(suite.reason)}` : '.'}${install ? ` (${escapeHtml(install)}.)` : ''}`;
   }
   const rows = suite.probes.map((p) => {
-    const cache = pageCacheReason(profile, p);
+    const loop = pageCacheLoop(profile, p);
+    const cache = loop === null ? null : sayPageCacheProbe(loop);
     const lat = p.error
       ? '–'
       : `${formatNumber(p.latencyNs.mean / 1000)} µs${p.latencyNs.p99 !== null ? ` (p99 ${formatNumber(p.latencyNs.p99 / 1000)} µs)` : ''}`;
@@ -212,7 +215,7 @@ function probesSection(profile: Profile): string {
       p.error ? '–' : cache ? `~~${formatNumber(p.bytesPerSecond / MiB)}~~` : formatNumber(p.bytesPerSecond / MiB),
       p.error ? '–' : cache ? `~~${Math.round(p.iops)}~~` : String(Math.round(p.iops)),
       lat,
-      [cutShortNote(p, suite.budgetMs), p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : probeCapNote(profile, p)]
+      [cutShortNote(p, suite.budgetMs), p.error ? `failed: ${p.error}` : cache ? `⚠️ page cache, not the disk: ${cache}` : sayProbeNote(probeNote(profile, p))]
         .filter(Boolean)
         .join('; '),
     ];
@@ -447,7 +450,7 @@ export function renderSummary(profile: Profile, judgement: Judgement): string {
   const verdict = judgement.verdict;
   const rows = phaseRows(profile, judgement.phases, verdict);
   const e = profile.experiments;
-  const check = e && e.outcomes.length > 0 ? checkAgainstVerdict(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
+  const check = e && e.outcomes.length > 0 ? checkExperiments(verdict, profile.phases, e, firstDownloadMs(profile)) : null;
   const several = (verdict.devices?.length ?? 0) > 1;
   const head = headline(headlineInputOf(profile, verdict, check, several ? oneVerdictDevice(judgement) : undefined));
   const sections: string[] = [

@@ -21,7 +21,8 @@ import { SCENARIOS, setupScenario, type LabRunner, type LabScenarioName } from '
 import { writeText } from '../../src/system/sys.js';
 import { cacheClientEnv } from '../services/index.js';
 import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../../src/config/experiments-input.js';
-import { checkAgainstVerdict, cpuDrop } from '../../src/experiment/against-verdict.js';
+import { checkExperiments, cpuDrop } from '../../src/judge/experiments-check.js';
+import { sayExperimentsCheck } from '../../src/report/say/experiments-check.js';
 import { predictedSavingMs } from '../../src/experiment/page-cache-prediction.js';
 import type { ExperimentsResult } from '../../src/experiment/types.js';
 import type { BenchRow } from './table.js';
@@ -74,13 +75,13 @@ export async function benchFixes(lab: Lab, runs: number, scenarios: readonly Lab
       const verdict = result.profile.verdict;
       const firstDownload = result.profile.phases.find((p) => p.name === 'download');
       const check =
-        verdict && e ? checkAgainstVerdict(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
+        verdict && e ? checkExperiments(verdict, result.profile.phases, e, firstDownload ? firstDownload.endMs - firstDownload.startMs : null) : null;
       const liftSavingMs = THROTTLED_DISK_SCENARIOS.includes(scenario) ? await liftSaving(lab, scenario, log) : null;
       const ram = outcome(e, 'ram');
       const pageCache = outcome(e, 'page-cache');
       const predicted = e ? predictedSavingMs(e) : null;
       log(
-        `fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}${pageCache ? `; page-cache saved ${fixed(pageCache.savingMs === null ? null : pageCache.savingMs / 1000, 2, ' s')}, predicted ${fixed(predicted === null ? null : predicted / 1000, 2, ' s')}` : ''}; ${check?.sentence ?? ''}`,
+        `fixes ${scenario}: experiments ${e?.status ?? 'absent'} in ${fixed((e?.wallMs ?? 0) / 1000, 1, ' s')}; ram saved ${fixed(ram?.savingMs == null ? null : ram.savingMs / 1000, 2, ' s')}${liftSavingMs === null ? '' : `, lifting the throttle saved ${fixed(liftSavingMs / 1000, 2, ' s')}`}${pageCache ? `; page-cache saved ${fixed(pageCache.savingMs === null ? null : pageCache.savingMs / 1000, 2, ' s')}, predicted ${fixed(predicted === null ? null : predicted / 1000, 2, ' s')}` : ''}; ${check ? sayExperimentsCheck(check) : ''}`,
       );
       s.runs.push({ experiments: e, verdict: verdict?.bottleneck ?? 'none', right: result.right, agrees: check?.agrees ?? null, liftSavingMs });
     }

@@ -5,13 +5,12 @@
 import { experimentsAfterProfile, skippedExperiments, type ExperimentsConfig } from '../../experiment/from-profile.js';
 import { pageCachePredictionOf } from '../../experiment/page-cache-prediction.js';
 import type { ExperimentsResult } from '../../experiment/types.js';
-import type { ExperimentDecision } from '../../judge/auto-rules.js';
 import type { MachineSession } from '../../machine/session.js';
 import type { PhaseRecord, Profile } from '../../profile/schema.js';
 import type { TimedRestore } from '../../restore/timed-restore.js';
 import { monotonicMs } from '../../util/clock.js';
 import { rememberedExperiments, type RememberedFixes } from '../../remember/fixes.js';
-import { withCeilingsSource } from '../always-on.js';
+import { type ExperimentPlan, withCeilingsSource } from '../always-on.js';
 import type { PipelineHooks, Warn } from './hooks.js';
 import type { Placement } from './placement.js';
 
@@ -26,7 +25,7 @@ type ExperimentStageHooks = Pick<PipelineHooks, 'log' | 'signal' | 'onExperiment
 export async function runExperimentStage(
   config: ExperimentsConfig,
   run: {
-    plan: ExperimentDecision | null;
+    plan: ExperimentPlan | null;
     canRun: boolean;
     restore: { timed: TimedRestore; phases: readonly PhaseRecord[] };
     placement: Placement;

@@ -5,15 +5,14 @@
 import type { ProfileConfig } from '../../config/config.js';
 import type { AutoDecision } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
-import type { ExperimentDecision } from '../../judge/auto-rules.js';
 import { judgeInDetail, type Judgement } from '../../judge/judge.js';
 import type { RememberedFixes } from '../../remember/fixes.js';
-import { autoExperiments } from '../always-on.js';
+import { autoExperiments, type ExperimentPlan } from '../always-on.js';
 
 export interface Judged {
   judgement: Judgement;
   /** Which experiments auto chose (null: experiments are not auto, or none were allowed). */
-  experimentPlan: ExperimentDecision | null;
+  experimentPlan: ExperimentPlan | null;
 }
 
 /** Sets the profile's verdict and what auto decided (probes and experiments). */

@@ -9,7 +9,7 @@ import type { HistoryKeyConfig } from '../always-on.js';
 import type { CeilingsSource, HardwareFingerprint } from '../../profile/always-on.js';
 import type { PhaseRecord, Profile, ProbeSuiteResult } from '../../profile/schema.js';
 import type { LoadedHistory } from '../../history/store.js';
-import type { ExperimentDecision } from '../../judge/auto-rules.js';
+import type { ExperimentPlan } from '../always-on.js';
 import type { ExperimentsResult } from '../../experiment/types.js';
 import { fixesCacheId, storeFixes, type RememberedFixes } from '../../remember/fixes.js';
 import {
@@ -69,7 +69,7 @@ export async function rememberCeilings(
  * for later runs on this hardware and cache, with what it was measured against.
  */
 export async function rememberFixes(
-  plan: ExperimentDecision | null,
+  plan: ExperimentPlan | null,
   experiments: ExperimentsResult | null,
   profile: Pick<Profile, 'restore' | 'phases' | 'verdict' | 'fingerprint'>,
   measuredAt: string,

@@ -1,10 +1,13 @@
 /**
  * The sentences a written profile carries for its readers: the profile schema's fields are only added
  * within a major version, never removed, so a profile still holds each what-if's and each device's
- * sentence (an older disk-profiler's validator asks for them). Said here, from the judge's facts, at
- * the edge where the profile is written; this version's readers say them again from the facts. Pure.
+ * sentence, the attribution's lines and a cgroup cap's account of a ceiling (an older disk-profiler's
+ * validator asks for them). Said here, from the judge's facts, at the edge where the profile is written;
+ * this version's readers say them again from the facts. Pure.
  */
-import type { Profile } from '../../profile/schema.js';
+import type { DeviceVerdict, Profile, WhatIf } from '../../profile/schema.js';
+import { sayAttribution } from './attribution.js';
+import { sayCeilingFacts, sayCeilingFrom } from './ceilings.js';
 import { sayDevice } from './device.js';
 import { sayVerdict } from './verdict.js';
 import { sayWhatIf } from './what-if.js';
@@ -17,8 +20,23 @@ export function withStoredSentences(profile: Profile): Profile {
     verdict: {
       ...v,
       sentence: sayVerdict(v, profile),
-      whatIf: v.whatIf.map((w) => ({ ...w, sentence: sayWhatIf(w) })),
-      ...(v.devices ? { devices: v.devices.map((d) => ({ ...d, sentence: sayDevice(d) })) } : {}),
+      whatIf: v.whatIf.map((w) => ({ ...withCeilingWords(w), sentence: sayWhatIf(w) })),
+      ...(v.devices ? { devices: v.devices.map((d) => ({ ...withShareWords(d), sentence: sayDevice(d) })) } : {}),
+      ...(v.attribution ? { attribution: { ...v.attribution, sentences: sayAttribution(v.attribution) } } : {}),
     },
   };
+}
+
+/** The what-if's doubled ceiling in words (WhatIfFacts.ceilingFrom), where its facts hold it typed. */
+function withCeilingWords(w: WhatIf): WhatIf {
+  const f = w.facts;
+  if (f?.ceilingFacts === undefined) return w;
+  return { ...w, facts: { ...f, ceilingFrom: f.ceilingFacts && sayCeilingFacts(f.ceilingFacts) } };
+}
+
+/** The cap's account of the ceiling a device's top share is against (DiskShare.from.said), where it has facts. */
+function withShareWords(d: DeviceVerdict): DeviceVerdict {
+  const from = d.facts?.top?.from;
+  if (!d.facts?.top || !from?.facts) return d;
+  return { ...d, facts: { ...d.facts, top: { ...d.facts.top, from: { ...from, said: sayCeilingFrom(from) ?? '' } } } };
 }

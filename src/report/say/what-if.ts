@@ -8,6 +8,7 @@ import { isDiskResource, RESOURCES } from '../../profile/schema.js';
 import { VERDICT_PHASE_NOUN } from '../../judge/nouns.js';
 import { SUSTAINED_RATE_MS } from '../../judge/thresholds.js';
 import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../../util/format.js';
+import { sayCeilingFacts } from './ceilings.js';
 import { RESOURCE_WORDS } from './resources.js';
 
 const range = (a: number, b: number) => (seconds(a) === seconds(b) ? `about ${seconds(a)}` : `${seconds(a).replace(/ s$/, '')}–${seconds(b)}`);
@@ -123,9 +124,11 @@ export function sayWhatIf(w: WhatIf): string {
   const add = (clause: string) => {
     sentence = `${sentence.replace(/\.$/, '')}; ${clause}.`;
   };
-  if (f.burst) add(burstText(f.burst, f.ceilingFrom));
-  else if (f.raised) add(raisedText(w.resource, f.raised, f.ceilingFrom));
-  else if (f.ceilingFrom) add(`the ceiling doubled is ${f.ceilingFrom}`);
+  // What set the doubled ceiling: said from its facts, or as a recording made before them stored it.
+  const from = f.ceilingFacts !== undefined ? f.ceilingFacts && sayCeilingFacts(f.ceilingFacts) : (f.ceilingFrom ?? null);
+  if (f.burst) add(burstText(f.burst, from));
+  else if (f.raised) add(raisedText(w.resource, f.raised, from));
+  else if (from) add(`the ceiling doubled is ${from}`);
   if (w.half && f.outcome !== 'no-saving') add(halfText(w.half, w.speedup));
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkAgainstVerdict, secondsOnResourceMs } from '../../src/experiment/against-verdict.js';
-import type { ExperimentsResult, AlternativeOutcome } from '../../src/experiment/types.js';
-import type { PhaseRecord, Verdict } from '../../src/profile/schema.js';
+// The experiments held against the verdict (judge/experiments-check.ts): which kind, and the figures its words need.
+import { checkExperiments, secondsOnResourceMs } from '../../src/judge/experiments-check.js';
+import type { AlternativeOutcome, ExperimentsResult, PhaseRecord, Verdict } from '../../src/profile/schema.js';
 import { spread } from '../../src/util/spread.js';
 
 const snap = { tMs: 0, disks: [], cpu: null, pressure: null, memory: null, childCpuTicks: null };
@@ -79,7 +79,7 @@ describe('experiments against the verdict', () => {
   });
 
   it('a disk verdict that the experiment bears out', () => {
-    const check = checkAgainstVerdict(
+    const check = checkExperiments(
       verdict('disk-bandwidth', [
         ['extract', 'disk-bandwidth'],
         ['writeback', 'disk-bandwidth'],
@@ -88,25 +88,37 @@ describe('experiments against the verdict', () => {
       experiments(10_000, 1_900),
       2000,
     );
-    expect(check).toEqual({ agrees: true, sentence: 'Taking the disk out saved 8.1 s of the 9 s the verdict put on it.' });
+    expect(check).toEqual({ kind: 'disk-most', agrees: true, savedMs: 8100, savingShare: 0.81, onDiskMs: 9000, decompress: null });
   });
 
   it('a saving beyond what the verdict put on the disk (the baseline includes its syncfs)', () => {
-    const check = checkAgainstVerdict(verdict('disk-bandwidth', [['extract', 'disk-bandwidth']]), phases, experiments(10_000, 1_900), 2000);
-    expect(check).toEqual({ agrees: true, sentence: 'Taking the disk out saved 8.1 s, all of the 7 s the verdict put on it.' });
+    const check = checkExperiments(verdict('disk-bandwidth', [['extract', 'disk-bandwidth']]), phases, experiments(10_000, 1_900), 2000);
+    expect(check).toEqual({ kind: 'disk-all', agrees: true, savedMs: 8100, savingShare: 0.81, onDiskMs: 7000, decompress: null });
   });
 
   it('a disk verdict that the experiment contradicts', () => {
-    const check = checkAgainstVerdict(verdict('disk-iops', [['extract', 'disk-iops']]), phases, experiments(10_000, 9_600, 9_000), 2000);
-    expect(check.agrees).toBe(false);
-    expect(check.sentence).toBe(
-      "The verdict said disk, but taking the disk out saved 4%: 0.4 s of the 7 s the verdict put on it; decompression alone takes 9 s of the baseline's 10 s.",
-    );
+    const check = checkExperiments(verdict('disk-iops', [['extract', 'disk-iops']]), phases, experiments(10_000, 9_600, 9_000), 2000);
+    expect(check).toEqual({
+      kind: 'disk-contradicted',
+      agrees: false,
+      savedMs: 400,
+      savingShare: 0.04,
+      onDiskMs: 7000,
+      decompress: { decompressMs: 9000, baselineMs: 10_000 },
+    });
   });
 
   it('a CPU verdict holds when taking the disk out saves under 10%', () => {
-    expect(checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 9_500, 9_000), 2000).agrees).toBe(true);
-    expect(checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 5_000), 2000).agrees).toBe(false);
+    expect(checkExperiments(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 9_500, 9_000), 2000)).toMatchObject({
+      kind: 'cpu-little-saved',
+      agrees: true,
+    });
+    expect(checkExperiments(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 5_000), 2000)).toMatchObject({
+      kind: 'cpu-contradicted',
+      agrees: false,
+    });
+    // A run slower on RAM is said as no saving where the verdict is borne out.
+    expect(checkExperiments(verdict('cpu', [['extract', 'cpu']]), phases, experiments(10_000, 10_500), 2000)).toMatchObject({ savedMs: 0, savingShare: 0 });
   });
 
   // The lab's CPU quota: ext4 file creation is CPU (tar's system time) that tmpfs needs less of.
@@ -116,36 +128,49 @@ describe('experiments against the verdict', () => {
   }
 
   it('a CPU verdict holds when what ram saved is CPU work the file system no longer needs', () => {
-    const check = checkAgainstVerdict(
+    const check = checkExperiments(
       verdict('cpu', [['extract', 'cpu']]),
       phases,
       withCpu(experiments(2130, 1300, 1000), { baseline: 2100, ram: 1320, decompress: 950 }),
       2000,
     );
-    expect(check).toEqual({
+    expect(check).toMatchObject({
+      kind: 'cpu-work',
       agrees: true,
-      sentence:
-        "The verdict said CPU: taking the disk out saved 39% (0.83 s) because the extraction needed 37% less CPU on RAM (tar and its decompressor: 2.10 → 1.32 s of CPU), work the file system did, not waiting on the disk; decompression alone takes 1 s of the baseline's 2.13 s.",
+      savedMs: 830,
+      cpu: { baselineMs: 2100, ramMs: 1320 },
+      decompress: { decompressMs: 1000, baselineMs: 2130 },
     });
+    expect(check.kind === 'cpu-work' && check.cpu.share).toBeCloseTo(780 / 2100);
   });
 
   it('a CPU verdict is contradicted when ram saved much more than its CPU time fell', () => {
     // 39% saved, CPU down 10%: under half the saving's share, so the saving was waiting, not work.
-    const check = checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, withCpu(experiments(2130, 1300), { baseline: 2100, ram: 1890 }), 2000);
-    expect(check).toEqual({ agrees: false, sentence: 'The verdict said CPU, but taking the disk out saved 39% (0.83 s).' });
+    const check = checkExperiments(verdict('cpu', [['extract', 'cpu']]), phases, withCpu(experiments(2130, 1300), { baseline: 2100, ram: 1890 }), 2000);
+    expect(check).toMatchObject({ kind: 'cpu-contradicted', agrees: false, savedMs: 830, decompress: null });
     // Without CPU times (an older profile, no /proc) the saving alone decides, as before.
-    expect(checkAgainstVerdict(verdict('cpu', [['extract', 'cpu']]), phases, experiments(2130, 1300), 2000).agrees).toBe(false);
+    expect(checkExperiments(verdict('cpu', [['extract', 'cpu']]), phases, experiments(2130, 1300), 2000).agrees).toBe(false);
   });
 
   it('a network verdict: the second download is shown beside the first', () => {
-    const check = checkAgainstVerdict(verdict('network', [['download', 'network']]), phases, experiments(10_000, 9_500), 2000);
-    expect(check.agrees).toBeNull();
-    expect(check.sentence).toContain('second download of the same archive took 1.9 s (the profiled download: 2 s)');
+    const check = checkExperiments(verdict('network', [['download', 'network']]), phases, experiments(10_000, 9_500), 2000);
+    expect(check).toEqual({ kind: 'network-refetched', agrees: null, refetchMs: 1900, firstDownloadMs: 2000 });
+    const e = experiments(10_000, 9_500);
+    e.refetch = null;
+    expect(checkExperiments(verdict('network', [['download', 'network']]), phases, e, 2000)).toEqual({ kind: 'network-no-refetch', agrees: null });
   });
 
   it('without a ram run it cannot say', () => {
     const e = experiments(10_000, 1_000);
     e.outcomes = e.outcomes.filter((o) => o.alternative !== 'ram');
-    expect(checkAgainstVerdict(verdict('disk-bandwidth', [['extract', 'disk-bandwidth']]), phases, e, 2000).agrees).toBeNull();
+    expect(checkExperiments(verdict('disk-bandwidth', [['extract', 'disk-bandwidth']]), phases, e, 2000)).toEqual({ kind: 'ram-not-run', agrees: null });
+  });
+
+  it('a verdict naming no resource cannot be checked', () => {
+    expect(checkExperiments(verdict('none', [['extract', 'none']]), phases, experiments(10_000, 9_000), 2000)).toMatchObject({
+      kind: 'no-resource',
+      agrees: null,
+      savedMs: 1000,
+    });
   });
 });
