@@ -1,17 +1,24 @@
 // Decide once, say once (issue 39, item 1): the judge returns typed facts, and report/say turns them
 // into words. Over every recording, the parts of the judgement whose words have moved hold no
 // sentence: no string field outside a fixed allowlist (names from the fixed tables, device names)
-// has two words. The kinds not moved yet (the verdict's, phases', evidence, download
-// and save verdicts, attribution) are not walked here; each joins MOVED as it moves.
+// has two words. The kinds not moved yet (the verdict's, phases', evidence, attribution) are not
+// walked here; each joins MOVED as it moves. The save's verdict and its upload's are walked on the
+// recorded saves and uploads (fixtures/saves, fixtures/uploads): the profiles hold none judged.
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
-import type { Verdict } from '../../src/profile/schema.js';
+import { judgeUpload } from '../../src/judge/upload-rules.js';
+import { saveVerdict } from '../../src/pipeline/judged-save.js';
+import type { SaveResult, UploadTimeline, Verdict } from '../../src/profile/schema.js';
 import { everyRecording } from '../helpers/recordings.js';
+import { repoRoot } from '../helpers/tree.js';
 
 /** The parts of a verdict whose sentences report/say says, by kind. */
 const MOVED: Record<string, (v: Verdict) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
+  download: (v) => (v.download ? [v.download] : []),
 };
 
 /**
@@ -19,9 +26,22 @@ const MOVED: Record<string, (v: Verdict) => unknown[]> = {
  * - facts.ceilingFrom, facts.top.from.said: the ceilings' own account of a cgroup cap (judge/cgroup-io.ts,
  *   probe-caps.ts), a kind not moved yet: the ceilings' words;
  * - facts.primaryBecause: why a device is the restore's, as the sampler recorded it (src/sample), not the judge;
- * - device, paths: a device's name and the restore paths as the workflow wrote them.
+ * - device, paths: a device's name and the restore paths as the workflow wrote them;
+ * - facts.evidence.part, facts.evidence.retry.part: a transfer request's range or part as the recorder
+ *   wrote it from the request ("bytes 0-4194303/*", "whole blob"), not the judge;
+ * - facts.clause.comm, facts.evidence.comm: a process's name as the sampler read it (/proc/<pid>/comm).
  */
-const ALLOWED: ReadonlySet<string> = new Set(['facts.ceilingFrom', 'facts.top.from.said', 'facts.primaryBecause', 'device', 'paths']);
+const ALLOWED: ReadonlySet<string> = new Set([
+  'facts.ceilingFrom',
+  'facts.top.from.said',
+  'facts.primaryBecause',
+  'device',
+  'paths',
+  'facts.evidence.part',
+  'facts.evidence.retry.part',
+  'facts.clause.comm',
+  'facts.evidence.comm',
+]);
 
 /** Every string under `value` with its path, array indices dropped. */
 function strings(value: unknown, path = ''): { path: string; text: string }[] {
@@ -33,17 +53,39 @@ function strings(value: unknown, path = ''): { path: string; text: string }[] {
 
 const SENTENCE = /\S+ \S+/;
 
+/** The strings of `parts` that hold words outside ALLOWED, each with its kind and path. */
+function said(kind: string, parts: readonly unknown[]): string[] {
+  return parts
+    .flatMap((part) => strings(part))
+    .filter((s) => !ALLOWED.has(s.path) && SENTENCE.test(s.text))
+    .map((s) => `${kind} ${s.path}: ${s.text}`);
+}
+
+const recorded = (dir: string) =>
+  readdirSync(path.join(repoRoot, dir))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => ({ name: f, json: JSON.parse(readFileSync(path.join(repoRoot, dir, f), 'utf8')) as unknown }));
+
 describe('the judge writes no English', () => {
   for (const { name, profile } of everyRecording()) {
     it(`${name}: the moved kinds hold typed facts only`, () => {
       const { verdict } = judgeInDetail(profile);
-      const said = Object.entries(MOVED).flatMap(([kind, partsOf]) =>
-        partsOf(verdict)
-          .flatMap((part) => strings(part))
-          .filter((s) => !ALLOWED.has(s.path) && SENTENCE.test(s.text))
-          .map((s) => `${kind} ${s.path}: ${s.text}`),
-      );
-      expect(said).toEqual([]);
+      expect(Object.entries(MOVED).flatMap(([kind, partsOf]) => said(kind, partsOf(verdict)))).toEqual([]);
+    });
+  }
+  for (const { name, json } of recorded('fixtures/saves')) {
+    it(`${name}: the save's verdict holds typed facts only`, () => {
+      const v = saveVerdict(json as SaveResult, undefined, 2);
+      if (!v) throw new Error(`${name}: no phase to judge`);
+      // Walked part by part, so a path reads as the allowlist's (a phase's, the upload's).
+      expect(said('save', [{ bottleneck: v.bottleneck, facts: v.facts }, ...v.phases, ...(v.upload ? [v.upload] : [])])).toEqual([]);
+    });
+  }
+  for (const { name, json } of recorded('fixtures/uploads')) {
+    it(`${name}: the upload's verdict holds typed facts only`, () => {
+      const r = json as { archiveBytes: number | null; timeline: UploadTimeline };
+      expect(said('upload', [judgeUpload(r.timeline, r.archiveBytes)])).toEqual([]);
     });
   }
 });

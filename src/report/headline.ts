@@ -18,6 +18,7 @@ import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdic
 import { verdictCarriers } from '../judge/restore-rules.js';
 import { PHASE_NOUN } from '../judge/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
+import { sayStallToolkit } from './say/transfer.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
@@ -370,7 +371,7 @@ function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: n
       },
     };
   }
-  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), pastes: [], note: null } };
+  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(sayStallToolkit(stall)), pastes: [], note: null } };
 }
 
 function capitalised(s: string): string {

@@ -1,7 +1,7 @@
 // The download, upload and save verdicts' inputs the say layer's tests judge: the recorded transfers and
 // saves (fixtures/downloads, fixtures/uploads, fixtures/saves) and variants of them that reach each
 // toolkit path, timeout and rule, so every kind's words are held to what the judge said before the words
-// moved to report/say (fixtures/say/old-words.json, recorded by record-old-words.ts from the judge as it was).
+// moved to report/say (fixtures/say/old-words.json, recorded from the judge as it was by __tests__/report/say/record-old-words.ts at commit c61f274).
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SegmentPause } from '../../../src/judge/segment-pauses.js';
