@@ -101,7 +101,7 @@ export async function benchMemory(
       ),
     );
     if (save.status !== 'saved') throw new Error(`the profiled save of the memory tree did not save: ${save.reason ?? save.error?.message ?? save.status}`);
-    opts.log(`memory: saved in ${(save.saveMs / 1000).toFixed(1)} s: ${save.verdict?.sentence ?? 'no verdict'}`);
+    opts.log(`memory: saved in ${(save.saveMs / 1000).toFixed(1)} s: ${save.verdict ? saySave(save.verdict) : 'no verdict'}`);
     rmSync(tree, { recursive: true, force: true });
 
     const hook = path.join(base, 'hwm.mjs');
