@@ -117,7 +117,6 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
       ...(sdkBody ? { normalSegmentMs: normalMs } : {}),
     };
   },
-  wholeMs: (s) => s.wholeDownloadMs,
   hasBody: (r) => r.firstByteMs !== null,
   answered: () => true,
   body: (r) => ({ fromMs: r.firstByteMs as number, toMs: r.endMs, bytes: r.receivedBytes }),

@@ -113,8 +113,6 @@ export interface TransferVerdictRules<R extends TransferRequest, T extends Trans
   waitKind: S['kind'];
   /** The stall as recorded: with what the toolkit does about it. */
   stall(found: FoundStall<R, 'body' | 'slow' | S['kind']>, t: T): S;
-  /** Of a recorded stall, how long no request moved anything. */
-  wholeMs(s: S): number;
   /** The requests whose bodies count for the rate's elasticity (all of them hold a connection)... */
   hasBody(r: R): boolean;
   /** ...and of those, the ones whose rate is read (once finished, and not stalled). */

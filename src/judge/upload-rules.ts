@@ -111,7 +111,6 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
       endedByTimeout,
     };
   },
-  wholeMs: (s) => s.wholeUploadMs,
   hasBody: () => true,
   answered: (r) => r.responseMs !== null,
   // The peer acknowledges bytes into its receive buffer before its reader takes them, so a body's end is the
