@@ -199,3 +199,40 @@ describe('a transfer verdict, per what-if change and as stored', () => {
     expect(profileErrors(JSON.parse(JSON.stringify(written)))).toEqual([]);
   });
 });
+
+describe('an interruption, in each direction, with and without a retry', () => {
+  const base = judgeUpload(uploadCases()[0]!.timeline, null);
+  const said = (direction: 'download' | 'upload', e: TransferEvidence) =>
+    direction === 'upload'
+      ? sayUpload({ ...base, facts: { ...base.facts, direction, evidence: [e] } }).evidence[0]
+      : sayDownload({ ...base, stalls: [], whatIf: [], facts: { ...base.facts, direction, evidence: [e] } }).evidence[0];
+  const interruption = (over: Partial<Extract<TransferEvidence, { kind: 'interruption' }>>): TransferEvidence => ({
+    kind: 'interruption',
+    requestId: 4,
+    outcome: 'aborted',
+    part: 'bytes 0-4194303/*',
+    bytes: 2 * 1024 * 1024,
+    atMs: 1500,
+    retry: null,
+    sdkGaveUp: false,
+    ...over,
+  });
+  it('an upload request closed, nothing sent it again; failed, and sent again', () => {
+    expect(said('upload', interruption({}))).toBe(
+      'request #4 (bytes 0-4194303/*) was closed after sending 2 MiB, 1.5 s into the upload; nothing sent it again',
+    );
+    expect(said('upload', interruption({ outcome: 'error', retry: { requestId: 7, part: 'bytes 0-4194303/*', afterMs: 5020 } }))).toBe(
+      'request #4 (bytes 0-4194303/*) failed after sending 2 MiB, 1.5 s into the upload; request #7 sent it again 5.02 s later: a retry',
+    );
+  });
+  it('a download request closed: nothing fetched it again, the SDK gave up, or a retry asked for its range', () => {
+    const range = { part: 'bytes=0-1023' };
+    expect(said('download', interruption(range))).toBe('request #4 was closed after 2 MiB (bytes=0-1023) 1.5 s into the download; nothing fetched it again');
+    expect(said('download', interruption({ ...range, sdkGaveUp: true }))).toMatch(
+      /; nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort/,
+    );
+    expect(said('download', interruption({ part: null, outcome: 'error', retry: { requestId: 9, part: 'bytes=0-1023', afterMs: 0 } }))).toBe(
+      'request #4 failed before a response (whole blob) 1.5 s into the download; request #9 asked for bytes=0-1023 0 s later: a retry',
+    );
+  });
+});
