@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { UPLOAD_SCENARIO_NAMES, UPLOAD_SCENARIOS, type UploadScenarioName } from '../tools/lab/upload-scenarios.js';
 import { observedSave } from '../src/save/observed-save.js';
 import { cacheClientEnv, startLocalServices, withEnv } from '../tools/services/index.js';
+import { sayUpload } from '../src/report/say/transfer.js';
 
 const here = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'uploads');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -56,7 +57,7 @@ try {
     };
     await writeFile(path.join(here, `${name}.json`), `${JSON.stringify(out, null, 1)}\n`);
     console.log(
-      `${name}: ${saved.status}${saved.error ? ` (${saved.error.message})` : ''}, ${out.timeline?.requests.length ?? 0} requests, ${phase ? Math.round(phase.endMs - phase.startMs) : '-'} ms; verdict: ${saved.verdict?.upload?.sentence ?? 'none'}`,
+      `${name}: ${saved.status}${saved.error ? ` (${saved.error.message})` : ''}, ${out.timeline?.requests.length ?? 0} requests, ${phase ? Math.round(phase.endMs - phase.startMs) : '-'} ms; verdict: ${saved.verdict?.upload ? sayUpload(saved.verdict.upload).sentence : 'none'}`,
     );
   }
 } finally {

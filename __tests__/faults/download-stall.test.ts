@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedCache, type LocalServices } from '../../tools/services/index.js';
 import { removeDirs } from '../helpers/tree.js';
 import { runFault, seededServices } from '../helpers/action-harness.js';
+import { sayDownload } from '../../src/report/say/transfer.js';
 
 let services: LocalServices;
 let root: string;
@@ -86,6 +87,7 @@ describe('a stalled download', () => {
     const failed = requests.find((q) => q.outcome === 'error');
     expect(failed?.method).toBe('GET');
     expect(requests.filter((q) => q.method === 'GET' && q.range === failed?.range).map((q) => q.outcome)).toEqual(['error', 'complete']);
-    expect(r.profile?.verdict?.download?.evidence.join('\n')).toMatch(/request #\d+ failed before a response .* later: a retry/);
+    const download = r.profile?.verdict?.download;
+    expect(download && sayDownload(download).evidence.join('\n')).toMatch(/request #\d+ failed before a response .* later: a retry/);
   });
 });

@@ -7,6 +7,7 @@ import { judgeDownload, segmentTimeoutIsSafe } from '../../src/judge/download-ru
 import type { DownloadTimeline } from '../../src/profile/schema.js';
 import { TIMEOUT_MARGIN } from '../../src/judge/thresholds.js';
 import { repoRoot } from '../helpers/tree.js';
+import { sayDownload } from '../../src/report/say/transfer.js';
 
 interface Recording {
   archiveBytes: number | null;
@@ -46,12 +47,12 @@ describe('the download verdict on recorded timelines', () => {
     // Held after 1 MB of its own body: the request's bytes when the stall began.
     const own = r.timeline.requests[3]?.points.filter(([t]) => t <= (stall?.startMs ?? 0) + r.timeline.intervalMs).pop()?.[1] ?? 0;
     expect(Math.abs(own - 1_000_000)).toBeLessThan(20_000);
-    expect(v.sentence).toMatch(/^The download stalled for 2\.\d+ s|^The download stalled for 3(\.\d+)? s/);
-    expect(v.sentence).toContain('SEGMENT_DOWNLOAD_TIMEOUT_MINS (10 min in force)');
+    expect(sayDownload(v).sentence).toMatch(/^The download stalled for 2\.\d+ s|^The download stalled for 3(\.\d+)? s/);
+    expect(sayDownload(v).sentence).toContain('SEGMENT_DOWNLOAD_TIMEOUT_MINS (10 min in force)');
     // The whole 40 MB archive is one segment, about 1 s outside the stall: a timeout of ~3 s, under 4 times that, would abort a restore 4 times slower.
     expect(stall?.segmentTimeoutToCutMs ?? 0).toBeLessThan(TIMEOUT_MARGIN * (stall?.normalSegmentMs ?? 0));
     expect(stall?.segmentTimeoutToCutMs ?? 0).toBeGreaterThan(stall?.normalSegmentMs ?? Number.POSITIVE_INFINITY);
-    expect(v.sentence).toMatch(
+    expect(sayDownload(v).sentence).toMatch(
       /SEGMENT_DOWNLOAD_TIMEOUT_MINS=[\d.]+ would have cut this one short, but a normal segment \([\d.]+ MiB\) took [\d.]+ s at this download's rate, and a setting under 4 times that would abort restores as misses, so no setting is advised/,
     );
   });
@@ -67,24 +68,24 @@ describe('the download verdict on recorded timelines', () => {
   it('a held plain stream under its 5 s socket timeout, and one the timeout ended (the restore failed)', () => {
     const under = judged('plain-hold');
     expect(Math.abs((under.v.stalls[0]?.durationMs ?? 0) - 2500)).toBeLessThanOrEqual(500);
-    expect(under.v.sentence).toContain('after 5 s without a byte');
-    expect(under.v.sentence).toContain('this stall stayed under it');
+    expect(sayDownload(under.v).sentence).toContain('after 5 s without a byte');
+    expect(sayDownload(under.v).sentence).toContain('this stall stayed under it');
     const ended = judged('plain-hold-timeout');
     expect(ended.r.error?.phase).toBe('download');
     expect(Math.abs((ended.v.stalls[0]?.durationMs ?? 0) - 5000)).toBeLessThanOrEqual(500);
-    expect(ended.v.sentence).toContain('that is what ended this one');
+    expect(sayDownload(ended.v).sentence).toContain('that is what ended this one');
     expect(ended.v.stalls[0]?.wholeDownloadMs).toBeGreaterThan(4000);
   });
 
   it('a connection closed mid-body: the SDK gives the download up; one reset before its response: retried', () => {
     const cut = judged('sdk-cut');
     expect(cut.r.error?.phase).toBe('download');
-    expect(cut.v.evidence.join('\n')).toMatch(
+    expect(sayDownload(cut.v).evidence.join('\n')).toMatch(
       /request #3 was closed after .* nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort/,
     );
     const reset = judged('sdk-reset');
     expect(reset.r.error).toBeNull();
-    expect(reset.v.evidence.join('\n')).toMatch(
+    expect(sayDownload(reset.v).evidence.join('\n')).toMatch(
       /request #3 failed before a response \(bytes=4194304-8388607\).*request #\d+ asked for bytes=4194304-8388607 .* later: a retry/,
     );
   });

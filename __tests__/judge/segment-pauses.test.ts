@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { MIN_PAUSE_MS, segmentPauses } from '../../src/judge/segment-pauses.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
+import { sayDownload } from '../../src/report/say/transfer.js';
 
 const profile = loadFixture('slow-segments-capped-disk.json');
 const download = phaseOf(profile, 'download');
@@ -38,7 +39,8 @@ describe('segment pauses', () => {
     const pausedMs = judged.phases.find((j) => j.phase === 'download')?.pauses?.reduce((s, p) => s + p.durationMs, 0) ?? 0;
     expect(pausedMs).toBeGreaterThan(0);
     expect(w?.savingAtMostMs ?? 0).toBeLessThanOrEqual((download.endMs - download.startMs - pausedMs) / 2 + 1);
-    expect(judged.verdict.download?.evidence.at(-1)).toMatch(
+    const said = judged.verdict.download;
+    expect(said && sayDownload(said).evidence.at(-1)).toMatch(
       /No request was in flight for [\d.]+ s .* in 3 pauses between the SDK's segments or after the last: what the archive's disk wrote through all 3 needed at least half of the time at its write ceiling/,
     );
   });

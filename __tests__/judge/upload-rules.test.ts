@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { judgeUpload, uploadStallHeadline } from '../../src/judge/upload-rules.js';
+import { judgeUpload } from '../../src/judge/upload-rules.js';
 import { UPLOAD_SCENARIO_NAMES, UPLOAD_SCENARIOS, type UploadScenarioName } from '../../tools/lab/upload-scenarios.js';
 import type { UploadTimeline } from '../../src/profile/schema.js';
 import { uploadTimelineErrors } from '../../src/profile/validate.js';
 import { repoRoot } from '../helpers/tree.js';
+import { sayUpload, sayUploadStallHeadline } from '../../src/report/say/transfer.js';
 
 interface Recording {
   archiveBytes: number | null;
@@ -28,8 +29,8 @@ describe('the upload verdict on recorded uploads', () => {
     for (const w of v.whatIf) {
       expect(w.uploadLowerBoundMs).toBeLessThanOrEqual(Math.round(D));
       expect(w.uploadLowerBoundMs).toBeGreaterThanOrEqual(0);
-      expect(w.sentence).toMatch(/would (take at least|still take about)/);
     }
+    for (const w of sayUpload(v).whatIf) expect(w).toMatch(/would (take at least|still take about)/);
   });
 
   // Each held scenario beside the same settings without the hold (recorded in the same run): the stall-removed
@@ -43,7 +44,7 @@ describe('the upload verdict on recorded uploads', () => {
     const stall = v.stalls[0];
     expect(stall?.kind).toBe('body');
     expect(Math.abs((stall?.durationMs ?? 0) - 3000)).toBeLessThanOrEqual(500);
-    expect(v.sentence).toMatch(/^The upload stalled for [23]\.\d+ s \(request #\d+ sent nothing/);
+    expect(sayUpload(v).sentence).toMatch(/^The upload stalled for [23]\.\d+ s \(request #\d+ sent nothing/);
     const removed = v.whatIf.find((w) => w.change === 'stall-removed')?.uploadLowerBoundMs ?? Infinity;
     const without = load(unheld).timeline;
     expect(removed).toBeLessThanOrEqual((without.endMs - without.startMs) * 1.05);
@@ -53,7 +54,7 @@ describe('the upload verdict on recorded uploads', () => {
   it('v2-hold: the headline says nothing in actions/cache times the upload out, only timeout-minutes', () => {
     const r = load('v2-hold');
     const v = judgeUpload(r.timeline, r.archiveBytes);
-    expect(uploadStallHeadline(v.stalls[0]!, r.archiveBytes, r.timeline.limits)).toMatch(
+    expect(sayUploadStallHeadline(v.stalls[0]!, r.archiveBytes)).toMatch(
       /^The upload stalled for [23]\.\d+ s \(request #1, at \d+% of the archive\): on cache v2 nothing in actions\/cache times an upload out, so only the step's timeout-minutes/,
     );
   });
@@ -67,15 +68,15 @@ describe('the upload verdict on recorded uploads', () => {
     const failed = r.timeline.requests.find((q) => q.id === stall?.requestId);
     expect(failed?.outcome).toBe('error');
     expect(r.timeline.requests.filter((q) => q.part === failed?.part).map((q) => q.outcome)).toEqual(['error', 'complete']);
-    expect(v.evidence.some((e) => /sent it again 5\.0\d s later: a retry/.test(e))).toBe(true);
-    expect(uploadStallHeadline(stall!, r.archiveBytes, r.timeline.limits)).toContain('waited its fixed 5 s');
+    expect(sayUpload(v).evidence.some((e) => /sent it again 5\.0\d s later: a retry/.test(e))).toBe(true);
+    expect(sayUploadStallHeadline(stall!, r.archiveBytes)).toContain('waited its fixed 5 s');
   });
 
   it('v1-per-connection and v1-path-cap: the rate against the requests in flight tells the two caps apart', () => {
     const per = judgeUpload(load('v1-per-connection').timeline, null);
     const pathCap = judgeUpload(load('v1-path-cap').timeline, null);
-    expect(per.sentence).toMatch(/elasticity (0\.[6-9]\d*|1\.\d+)/);
-    expect(pathCap.sentence).toContain('stayed flat whatever the number of requests in flight');
+    expect(sayUpload(per).sentence).toMatch(/elasticity (0\.[6-9]\d*|1\.\d+)/);
+    expect(sayUpload(pathCap).sentence).toContain('stayed flat whatever the number of requests in flight');
     // The what-if follows the limit: a wider path helps only the path cap.
     const aggregate = (v: typeof per) => v.whatIf.find((w) => w.change === 'twice-aggregate')?.uploadLowerBoundMs;
     const D = (name: UploadScenarioName) => Math.round(load(name).timeline.endMs - load(name).timeline.startMs);

@@ -9,6 +9,7 @@ import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from 
 import { judgedSave } from '../../src/pipeline/judged-save.js';
 import type { SaveResult } from '../../src/profile/schema.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
+import { saySave } from '../../src/report/say/save.js';
 
 let services: LocalServices;
 let root: string;
@@ -59,7 +60,7 @@ describe.each(['v2', 'v1'] as const)('observedSave through cache service %s', (v
     expect(saved.phases[0]?.start.disks[0]).not.toBeNull();
     expect(saved.samples.snapshots.length).toBeGreaterThanOrEqual(saved.phases.length + 1);
     expect(saved.verdict?.phases.map((p) => p.phase)).toEqual(saved.phases.map((p) => p.name));
-    expect(saved.verdict?.sentence).toMatch(/^Save: /);
+    expect(saved.verdict && saySave(saved.verdict)).toMatch(/^Save: /);
 
     const plain = path.join(root, `plain-${version}`);
     await mkdir(plain, { recursive: true });

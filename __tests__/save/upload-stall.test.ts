@@ -10,6 +10,8 @@ import { renderSaveSection } from '../../src/report/save-section.js';
 import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices, type SettingsUpdate } from '../../tools/services/index.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
+import { saySave } from '../../src/report/say/save.js';
+import { sayUpload } from '../../src/report/say/transfer.js';
 
 const MB = 1_000_000;
 let services: LocalServices;
@@ -63,7 +65,7 @@ describe.each(['v2', 'v1'] as const)('a held upload on cache %s', (version) => {
     expect(upload?.limit).toBe('stall');
     expect(upload?.stalls[0]?.kind).toBe('body');
     expect(Math.abs((upload?.stalls[0]?.durationMs ?? 0) - 2500)).toBeLessThanOrEqual(500);
-    expect(saved.verdict?.sentence).toMatch(/^The upload stalled for 2\.\d+ s \(request #\d+, at \d+% of the archive\)/);
+    expect(saved.verdict && saySave(saved.verdict)).toMatch(/^The upload stalled for 2\.\d+ s \(request #\d+, at \d+% of the archive\)/);
     const section = renderSaveSection(saved);
     expect(section).toContain('The upload stalled for');
     expect(section).toContain('Upload throughput (MiB/s)');
@@ -81,6 +83,7 @@ describe('a reset upload on cache v1', () => {
     expect(again?.map((r) => r.outcome)).toEqual(['error', 'complete']);
     const stall = saved.verdict?.upload?.stalls.find((s) => s.kind === 'retry');
     expect(Math.abs((stall?.durationMs ?? 0) - 5000)).toBeLessThanOrEqual(500);
-    expect(saved.verdict?.upload?.evidence.some((e) => /a retry$/.test(e))).toBe(true);
+    const upload = saved.verdict?.upload;
+    expect(upload && sayUpload(upload).evidence.some((e) => /a retry$/.test(e))).toBe(true);
   });
 });

@@ -6,9 +6,8 @@
  * outranks a disk that held 95 % of the restore. Pure.
  */
 import { TOOLKIT_SEGMENT_TIMEOUT_MS, type DownloadLimits, type DownloadStall, type Profile, type StallLead, type Verdict } from '../profile/schema.js';
-import { percent, seconds } from '../util/format.js';
 import { judgeDownload, segmentTimeoutIsSafe } from './download-rules.js';
-import type { SegmentPause } from './segment-pauses.js';
+import { pausesEvidence, type SegmentPause } from './segment-pauses.js';
 import { worthChanging } from './thresholds.js';
 
 /**
@@ -42,33 +41,14 @@ function stallLeads(stall: DownloadStall, verdict: Verdict, restoreFailed: boole
   return phases.every((p) => stall.durationMs >= (p.phase === 'download' ? p.ms - stall.durationMs : p.ms));
 }
 
-/**
- * "No request was in flight for 9.02 s (50% of the download) in 3 pauses between the SDK's segments or
- * after the last: what the archive's disk wrote through all 3 needed at least half of the time at its write ceiling: …"
- */
-export function pausesSentence(pauses: readonly SegmentPause[], downloadMs: number): string | null {
-  if (pauses.length === 0) return null;
-  const totalMs = pauses.reduce((s, p) => s + p.durationMs, 0);
-  const disk = pauses.filter((p) => p.owner === 'disk');
-  const diskMs = disk.reduce((s, p) => s + p.durationMs, 0);
-  const share = downloadMs > 0 ? ` (${percent(totalMs / downloadMs)} of the download)` : '';
-  const whose =
-    disk.length === pauses.length
-      ? `what the archive's disk wrote through ${pauses.length === 1 ? 'it' : `all ${pauses.length}`} needed at least half of the time at its write ceiling: @actions/cache was writing the segment it had to the archive file, so the time is the disk's`
-      : disk.length === 0
-        ? "what the archive's disk wrote meanwhile needed less than half of it at its write ceiling: the time is the toolkit's own (writing each segment to the archive file through the page cache, starting the next)"
-        : `what the archive's disk wrote through ${disk.length} of them (${seconds(diskMs)}) needed at least half of that time at its write ceiling, the disk's (the toolkit writing a segment to the archive file); the rest is the toolkit's own`;
-  return `No request was in flight for ${seconds(totalMs)}${share} in ${pauses.length} pause${pauses.length === 1 ? '' : 's'} between the SDK's segments or after the last: ${whose}; none of it is the network's.`;
-}
-
 export function withDownloadVerdict(profile: Profile, verdict: Verdict, pauses: readonly SegmentPause[] = []): Verdict {
   const phase = profile.phases.find((p) => p.name === 'download');
   const timeline = phase?.downloadTimeline;
   if (!phase || !timeline) return verdict;
   const archiveBytes = phase.networkBytes ?? profile.restore?.archiveBytes ?? null;
   const judged = judgeDownload(timeline, archiveBytes);
-  const paused = pausesSentence(pauses, phase.endMs - phase.startMs);
-  const download = paused ? { ...judged, evidence: [...judged.evidence, paused] } : judged;
+  const paused = pausesEvidence(pauses, phase.endMs - phase.startMs);
+  const download = paused ? { ...judged, facts: { ...judged.facts, evidence: [...judged.facts.evidence, paused] } } : judged;
   const stall = download.limit === 'stall' ? download.stalls[0] : undefined;
   if (!stall || !stallLeads(stall, verdict, profile.restore?.error != null)) return { ...verdict, download };
   const stalled = stallLead(stall, archiveBytes, timeline.limits);

@@ -12,8 +12,9 @@ import {
   type DownloadTimeline,
   type DownloadVerdict,
   type DownloadWhatIf,
+  type DownloadStallToolkit,
+  type TransferVerdictFacts,
 } from '../profile/schema.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { flowingMs, longestQuiet, median } from './transfer-stats.js';
 import { TIMEOUT_MARGIN } from './thresholds.js';
 import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
@@ -45,17 +46,6 @@ export function segmentTimeoutIsSafe(timeoutMs: number, normalMs: number | null)
   return normalMs !== null && timeoutMs >= TIMEOUT_MARGIN * normalMs;
 }
 
-/** The segment timeout that would have cut a stall short, or why no such setting is advised. */
-function segmentTimeoutWords(cutMs: number, normalMs: number | null, segmentBytes: number | null): string {
-  const minutes = (ms: number) => formatNumber(ms / 60_000);
-  if (segmentTimeoutIsSafe(cutMs, normalMs)) return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} or less would have cut this one short`;
-  const normal =
-    normalMs === null
-      ? 'no normal segment time was measured'
-      : `a normal segment (${bytes(segmentBytes ?? 0)}) took ${seconds(normalMs)} at this download's rate, and a setting under ${TIMEOUT_MARGIN} times that would abort restores as misses`;
-  return `SEGMENT_DOWNLOAD_TIMEOUT_MINS=${minutes(cutMs)} would have cut this one short, but ${normal}, so no setting is advised`;
-}
-
 function toolkitOnStall(
   limits: DownloadLimits,
   kind: DownloadStall['kind'],
@@ -63,21 +53,22 @@ function toolkitOnStall(
   endedIt: boolean,
   segmentTimeoutToCutMs: number | null,
   normalMs: number | null,
-): string {
-  const minutes = (ms: number) => formatNumber(ms / 60_000);
-  if (limits.path === 'http-stream') {
-    const cut = endedIt || durationMs >= limits.requestTimeoutMs;
-    return `on the plain HTTP download @actions/cache destroys the response after ${seconds(limits.requestTimeoutMs)} without a byte (its SocketTimeout, no setting changes it) and the restore fails as a miss${cut ? ': that is what ended this one' : ': this stall stayed under it'}`;
-  }
-  const retried = endedIt || durationMs >= limits.requestTimeoutMs;
-  if (limits.path === 'http-concurrent') {
-    return `http-client's concurrent download gives each 4 MiB part ${seconds(limits.requestTimeoutMs)} and then fetches it again (5 tries; no setting changes it)${retried ? ': that retry ran here' : ': this stall stayed under it'}`;
-  }
-  if (kind === 'first-byte') {
-    return `the Azure SDK aborts and retries a request without response headers after ${seconds(limits.requestTimeoutMs)} (its per-try timeout; no setting of actions/cache changes it)${retried ? ': that retry ran here' : ': this wait stayed under it'}`;
-  }
-  const segment = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
-  return `the Azure SDK has no timeout on a response body (its ${seconds(limits.requestTimeoutMs)} per-try timeout ends at the headers): only the segment timeout, SEGMENT_DOWNLOAD_TIMEOUT_MINS (${minutes(segment)} min in force), ends it, aborting the whole restore as a miss; ${segmentTimeoutWords(segmentTimeoutToCutMs ?? segment, normalMs, limits.segmentBytes)} (the step's timeout-minutes only fails the job)`;
+): DownloadStallToolkit {
+  const reached = endedIt || durationMs >= limits.requestTimeoutMs;
+  if (limits.path === 'http-stream') return { kind: 'plain-socket-timeout', timeoutMs: limits.requestTimeoutMs, reached };
+  if (limits.path === 'http-concurrent') return { kind: 'concurrent-part-retry', timeoutMs: limits.requestTimeoutMs, reached };
+  if (kind === 'first-byte') return { kind: 'sdk-header-retry', timeoutMs: limits.requestTimeoutMs, reached };
+  const segmentTimeoutMs = limits.segmentTimeoutMs ?? TOOLKIT_SEGMENT_TIMEOUT_MS;
+  const cutMs = segmentTimeoutToCutMs ?? segmentTimeoutMs;
+  return {
+    kind: 'sdk-segment-timeout',
+    tryTimeoutMs: limits.requestTimeoutMs,
+    segmentTimeoutMs,
+    cutMs,
+    safe: segmentTimeoutIsSafe(cutMs, normalMs),
+    normalSegmentMs: normalMs,
+    segmentBytes: limits.segmentBytes,
+  };
 }
 
 /** Start of the SDK segment (128 MiB) a ranged request belongs to: when its segment's first request started. */
@@ -95,8 +86,7 @@ function segmentStart(t: DownloadTimeline, r: DownloadRequestRecord): number {
 const rangeEnd = (r: DownloadRequestRecord) => /bytes=\d+-(\d+)/.exec(r.range ?? '')?.[1] ?? null;
 
 export const downloadRules: TransferVerdictRules<DownloadRequestRecord, DownloadTimeline, DownloadStall, DownloadWhatIf> = {
-  noun: 'download',
-  verb: 'received',
+  direction: 'download',
   counter: 'rxBytes',
   carriesData: isGet,
   waitMs: ttfb,
@@ -121,35 +111,37 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
       durationMs,
       atBytes,
       wholeDownloadMs: wholeMs,
-      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs, normalMs),
+      facts: { toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout, segmentTimeoutToCutMs, normalMs) },
       endedByTimeout,
       segmentTimeoutToCutMs,
       ...(sdkBody ? { normalSegmentMs: normalMs } : {}),
     };
   },
-  wholeMs: (s) => s.wholeDownloadMs,
-  stallWhat: (s) =>
-    s.kind === 'body'
-      ? `request #${s.requestId} received nothing for ${seconds(s.durationMs)}`
-      : s.kind === 'first-byte'
-        ? `request #${s.requestId} waited ${seconds(s.durationMs)} for its first byte`
-        : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`,
   hasBody: (r) => r.firstByteMs !== null,
   answered: () => true,
   body: (r) => ({ fromMs: r.firstByteMs as number, toMs: r.endMs, bytes: r.receivedBytes }),
   flowingMs: (t) => flowingMs(t),
   evidence: (t, f) => [
-    `${f.data.length} GET request${f.data.length === 1 ? '' : 's'} on the ${t.limits.path} path (up to ${t.limits.concurrency} in parallel, ${formatNumber(f.meanInFlight)} in flight on average), ${bytes(f.totalBytes)} received in ${seconds(f.durationMs)}: ${mibPerSecond(f.bytesPerSecond)}`,
-    `bytes flowed ${percent(f.flowingMs / f.durationMs)} of the time; requests spent ${percent(f.waitShare)} of their time waiting for a first byte (median ${seconds(median(f.waits))}, fastest ${seconds(f.waits.length > 0 ? Math.min(...f.waits) : 0)})`,
+    {
+      kind: 'requests',
+      requests: f.data.length,
+      path: t.limits.path,
+      concurrency: t.limits.concurrency,
+      meanInFlight: f.meanInFlight,
+      bytes: f.totalBytes,
+      durationMs: f.durationMs,
+      bytesPerSecond: f.bytesPerSecond,
+      chunkBytes: null,
+      singleShotBytes: null,
+    },
+    {
+      kind: 'timing',
+      flowingShare: f.flowingMs / f.durationMs,
+      waitShare: f.waitShare,
+      medianWaitMs: median(f.waits),
+      fastestWaitMs: f.waits.length > 0 ? Math.min(...f.waits) : 0,
+    },
   ],
-  limitWords: (meanInFlight, rate) => ({
-    noun: 'download',
-    latency: (share, wait) =>
-      `the download waited on round trips: its requests spent ${percent(share)} of their time waiting for a first byte, ${seconds(wait)} each, so ${formatNumber(meanInFlight)} requests in flight at a round trip each bound the rate at ${mibPerSecond(rate)}`,
-    storeWaits: 'waiting for a first byte, and those waits ranged',
-    alone: 'one connection carried the download',
-    shortWaits: 'short waits for first bytes',
-  }),
   // Under a shared cap the other requests take the held one's share while they run: the time nothing
   // flowed is lost, and at most the held request's share (one of those in flight) of the rest. With a cap
   // per connection (or one connection) the held request's whole stall is. The stall leads the verdict by
@@ -161,23 +153,21 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
   },
   // A request alone in flight (the SDK's HEAD before its ranges) saves half its whole wait.
   aloneWaitMs: (t) => t.requests.filter((r) => !isGet(r)).reduce((s, r) => s + (ttfb(r) ?? 0), 0),
-  whatIf: (change, downloadLowerBoundMs, sentence) => ({ change, downloadLowerBoundMs, sentence }),
+  whatIf: (change, downloadLowerBoundMs, facts) => ({ change, downloadLowerBoundMs, facts }),
   samePart: (failed, later) => rangeEnd(later) !== null && rangeEnd(later) === rangeEnd(failed),
-  interruption: (r, retry, t) => {
-    const what =
-      r.outcome === 'error'
-        ? `failed before a response (${r.range ?? 'whole blob'})`
-        : `was closed after ${bytes(r.receivedBytes)} (${r.range ?? 'whole blob'})`;
-    const after = retry
-      ? `request #${retry.id} asked for ${retry.range} ${seconds(Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)))} later: a retry`
-      : t.limits.path === 'azure-sdk' && r.outcome === 'aborted'
-        ? 'nothing fetched it again: the Azure SDK takes a connection closed mid-body as an abort and gives up the download'
-        : 'nothing fetched it again';
-    return `request #${r.id} ${what} ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the download; ${after}`;
-  },
+  interruption: (r, retry, t) => ({
+    kind: 'interruption',
+    requestId: r.id,
+    outcome: r.outcome,
+    part: r.range,
+    bytes: r.receivedBytes,
+    atMs: Math.max(0, (r.endMs ?? r.startMs) - t.startMs),
+    retry: retry ? { requestId: retry.id, part: retry.range, afterMs: Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)) } : null,
+    sdkGaveUp: !retry && t.limits.path === 'azure-sdk' && r.outcome === 'aborted',
+  }),
 };
 
 /** The download judged from its own timeline (the requests' bytes over time, first bytes, requests in flight) and the interface's counters. */
-export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null): DownloadVerdict {
+export function judgeDownload(t: DownloadTimeline, archiveBytes: number | null): DownloadVerdict & { facts: TransferVerdictFacts } {
   return judgeTransfer(downloadRules, t, archiveBytes);
 }

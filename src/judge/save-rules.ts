@@ -2,13 +2,24 @@
  * The save's verdict: which resource limited each phase of the cache save, and the save as a whole.
  * Pure, over the phases' boundary snapshots. The save's phases have their own resources: tar reading
  * many small files (disk read IOPS or latency, or bandwidth for big ones), zstd compressing (CPU, with
- * zstdmt's thread per core), the service round trips and the upload (network).
+ * zstdmt's thread per core), the service round trips and the upload (network). Typed facts only:
+ * report/say/save.ts says them.
  */
-import type { SaveBottleneck, SavePhaseName, SavePhaseRecord, SaveVerdict, Snapshot, UploadTimeline, UploadVerdict } from '../profile/schema.js';
+import type {
+  SaveBottleneck,
+  SaveClause,
+  SaveEvidence,
+  SavePhaseFacts,
+  SavePhaseName,
+  SavePhaseRecord,
+  SaveVerdict,
+  Snapshot,
+  UploadVerdict,
+} from '../profile/schema.js';
 import { phaseSummary, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type BusiestProcess, snapshotFacts } from './phase-facts.js';
 import { PROCESS_FULL_CORE, SAVE_THRESHOLDS } from './thresholds.js';
-import { judgeUpload, uploadStallHeadline } from './upload-rules.js';
+import { judgeUpload } from './upload-rules.js';
 
 export interface SaveJudgeInput {
   phases: SavePhaseRecord[];
@@ -33,115 +44,71 @@ const SINGLE_THREADED = new Set(['tar', 'gzip']);
 interface PhaseJudgement {
   phase: SavePhaseName;
   bottleneck: SaveBottleneck;
-  clause: string;
-  evidence: string[];
+  facts: SavePhaseFacts;
   durationMs: number;
 }
 
-const LABEL: Record<SaveBottleneck, string> = {
-  network: 'Network-bound',
-  'disk-bandwidth': 'Disk-bound (bandwidth)',
-  'disk-iops': 'Disk-bound (IOPS/latency)',
-  cpu: 'CPU-bound',
-  none: 'No bottleneck',
-  inconclusive: 'Inconclusive',
-};
-
-const NOUN: Record<SavePhaseName, string> = {
-  list: 'listing the paths',
-  archive: 'creating the archive (tar + zstd)',
-  reserve: 'reserving the entry',
-  upload: 'the upload',
-  commit: 'committing the entry',
-};
-
-const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-const pct = (x: number) => `${Math.round(x)}%`;
-const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+type Judged = Omit<PhaseJudgement, 'phase' | 'durationMs'>;
+const judged = (bottleneck: SaveBottleneck, clause: SaveClause, evidence: SaveEvidence[]): Judged => ({ bottleneck, facts: { clause, evidence } });
 
 /** Reading files and compressing them: CPU first (zstd is meant to use every core), then the disk read side. */
-function judgeReadAndCompress(
-  phase: SavePhaseName,
-  s: PhaseSystemSummary,
-  busiest: BusiestProcess | null,
-  input: SaveJudgeInput,
-): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
+function judgeReadAndCompress(phase: SavePhaseName, s: PhaseSystemSummary, busiest: BusiestProcess | null, input: SaveJudgeInput): Judged {
   const t = SAVE_THRESHOLDS;
-  const evidence: string[] = [];
+  const evidence: SaveEvidence[] = [];
   const threads = input.compressionThreads ?? input.cpuCount;
   const usableCores = Math.max(1, Math.min(threads, input.cpuCount));
   const busy = s.cpu ? s.cpu.userPercent + s.cpu.systemPercent : null;
-  if (s.childCpuCores !== null)
-    evidence.push(`tar+zstd used ${s.childCpuCores.toFixed(2)} of ${usableCores} usable cores (zstd -T0: ${threads} threads on ${input.cpuCount} CPUs)`);
-  if (busy !== null) evidence.push(`CPUs ${pct(busy)} busy, ${pct(s.cpu?.iowaitPercent ?? 0)} waiting on IO`);
+  if (s.childCpuCores !== null) evidence.push({ kind: 'child-cores', childCores: s.childCpuCores, usableCores, threads, cpuCount: input.cpuCount });
+  if (busy !== null) evidence.push({ kind: 'cpus', busyPercent: busy, iowaitPercent: s.cpu?.iowaitPercent ?? 0 });
   const d = s.disk;
   if (d)
-    evidence.push(
-      `disk read ${d.readsPerSecond.toFixed(0)} r/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms), ${(d.readKiBPerSecond / 1024).toFixed(1)} MiB/s`,
-    );
-  if (s.pressure?.ioSome != null) evidence.push(`IO stall (PSI some) ${pct(s.pressure.ioSome * 100)} of the phase`);
+    evidence.push({
+      kind: 'disk-read',
+      readsPerSecond: d.readsPerSecond,
+      readRequestKiB: d.readRequestKiB,
+      readAwaitMs: d.readAwaitMs,
+      readKiBPerSecond: d.readKiBPerSecond,
+    });
+  if (s.pressure?.ioSome != null) evidence.push({ kind: 'io-stall', share: s.pressure.ioSome });
 
   const childSaturated = s.childCpuCores !== null && s.childCpuCores >= t.childCoresShare * usableCores;
   const machineSaturated = busy !== null && busy >= t.machineBusyPercent;
-  if (busiest) evidence.push(`the busiest process, ${busiest.comm}, used ${busiest.cores.toFixed(2)} of a core`);
-  if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE) {
-    const clause = `${busiest.comm} kept one core busy (${busiest.cores.toFixed(2)}): it is single-threaded, reading and archiving the files one at a time`;
-    return { bottleneck: 'cpu', clause, evidence };
-  }
-  if (childSaturated || machineSaturated) {
-    const clause = childSaturated
-      ? `compression kept ${s.childCpuCores?.toFixed(2)} of ${usableCores} cores busy (zstd -T0, ${threads} threads)`
-      : `the CPUs were ${pct(busy ?? 0)} busy while tar and zstd ran`;
-    return { bottleneck: 'cpu', clause, evidence };
-  }
+  if (busiest) evidence.push({ kind: 'busiest', comm: busiest.comm, cores: busiest.cores });
+  if (busiest && SINGLE_THREADED.has(busiest.comm) && busiest.cores >= PROCESS_FULL_CORE)
+    return judged('cpu', { kind: 'single-threaded', comm: busiest.comm, cores: busiest.cores }, evidence);
+  if (childSaturated) return judged('cpu', { kind: 'compression', childCores: s.childCpuCores ?? 0, usableCores, threads }, evidence);
+  if (machineSaturated) return judged('cpu', { kind: 'cpus-busy', busyPercent: busy ?? 0 }, evidence);
   if (d) {
     const seq = input.ceilings?.seqReadBytesPerSecond;
-    if (seq && d.readBytes / Math.max(d.durationMs / 1000, 1e-9) >= t.ceilingShare * seq) {
-      return {
-        bottleneck: 'disk-bandwidth',
-        clause: `tar read at ${(d.readKiBPerSecond / 1024).toFixed(0)} MiB/s, near this disk's ${mib(seq)}/s sequential-read ceiling`,
-        evidence,
-      };
-    }
+    if (seq && d.readBytes / Math.max(d.durationMs / 1000, 1e-9) >= t.ceilingShare * seq)
+      return judged('disk-bandwidth', { kind: 'read-bandwidth', readKiBPerSecond: d.readKiBPerSecond, ceilingBytesPerSecond: seq }, evidence);
     const stalled = (s.pressure?.ioSome ?? 0) >= t.ioStallShare || (s.cpu?.iowaitPercent ?? 0) >= t.iowaitPercent;
     const iopsCeiling = input.ceilings?.randReadIops;
     const atIops = iopsCeiling !== undefined && d.readsPerSecond >= t.ceilingShare * iopsCeiling;
     if (d.readsPerSecond >= t.minReadsPerSecond && (stalled || atIops)) {
-      return {
-        bottleneck: 'disk-iops',
-        clause: `tar read many small files at ${d.readsPerSecond.toFixed(0)} reads/s of ${d.readRequestKiB.toFixed(1)} KiB (r_await ${d.readAwaitMs.toFixed(2)} ms) while waiting on the disk${
-          d.readAwaitMs < t.deviceWaitMs
-            ? `; r_await is low because the wait is above the device: a throttle or cgroup I/O cap holds the reads before they reach it`
-            : ''
-        }`,
-        evidence,
-      };
+      // A low r_await beside a wait on the disk: the wait is above the device (a throttle, a cgroup I/O cap).
+      const clause = {
+        kind: 'read-iops',
+        readsPerSecond: d.readsPerSecond,
+        readRequestKiB: d.readRequestKiB,
+        readAwaitMs: d.readAwaitMs,
+        aboveDevice: d.readAwaitMs < t.deviceWaitMs,
+      } as const;
+      return judged('disk-iops', clause, evidence);
     }
   }
-  return { bottleneck: 'inconclusive', clause: `neither the CPUs nor the disk reads were saturated during ${NOUN[phase]}`, evidence };
+  return judged('inconclusive', { kind: 'unsaturated', phase }, evidence);
 }
 
-function judgeNetwork(
-  phase: SavePhaseName,
-  record: SavePhaseRecord,
-  durationMs: number,
-  upload: UploadVerdict | undefined,
-): Omit<PhaseJudgement, 'phase' | 'durationMs'> {
-  if (phase === 'upload' && upload) {
-    // The upload's own verdict, from its timeline. Its evidence and what-ifs are SaveVerdict.upload's,
-    // rendered once beside its charts.
-    const clause = upload.sentence.replace(/\.$/, '');
-    return { bottleneck: 'network', clause: `${clause.charAt(0).toLowerCase()}${clause.slice(1)}`, evidence: [] };
-  }
+function judgeNetwork(phase: SavePhaseName, record: SavePhaseRecord, durationMs: number, upload: UploadVerdict | undefined): Judged {
+  // The upload's own verdict, from its timeline. Its evidence and what-ifs are SaveVerdict.upload's,
+  // rendered once beside its charts.
+  if (phase === 'upload' && upload) return judged('network', { kind: 'upload-verdict', phase }, []);
   if (phase === 'upload' && record.networkBytes) {
-    const rate = record.networkBytes / Math.max(durationMs / 1000, 1e-9);
-    return {
-      bottleneck: 'network',
-      clause: `the upload sent ${mib(record.networkBytes)} at ${mib(rate)}/s`,
-      evidence: [`${mib(record.networkBytes)} in ${secs(durationMs)}`],
-    };
+    const moved = { bytes: record.networkBytes, durationMs };
+    return judged('network', { kind: 'upload-rate', ...moved }, [{ kind: 'moved', ...moved }]);
   }
-  return { bottleneck: 'network', clause: `${NOUN[phase]} is a round trip to the cache service`, evidence: [`${secs(durationMs)}`] };
+  return judged('network', { kind: 'round-trip', phase }, [{ kind: 'duration', durationMs }]);
 }
 
 function busiestIn(p: SavePhaseRecord, input: SaveJudgeInput): BusiestProcess | null {
@@ -151,12 +118,11 @@ function busiestIn(p: SavePhaseRecord, input: SaveJudgeInput): BusiestProcess | 
   return b && b.comm !== 'none' ? b : null;
 }
 
-/** The upload judged from its timeline, where the upload phase recorded one, with what its stall's headline reads. */
-function judgedUpload(input: SaveJudgeInput): { verdict: UploadVerdict; timeline: UploadTimeline; networkBytes: number | null } | undefined {
+/** The upload judged from its timeline, where the upload phase recorded one (its bytes place a stall in the archive). */
+function judgedUpload(input: SaveJudgeInput): UploadVerdict | undefined {
   const phase = input.phases.find((p) => p.name === 'upload');
   if (!phase?.uploadTimeline) return undefined;
-  const networkBytes = phase.networkBytes ?? null;
-  return { verdict: judgeUpload(phase.uploadTimeline, networkBytes), timeline: phase.uploadTimeline, networkBytes };
+  return judgeUpload(phase.uploadTimeline, phase.networkBytes ?? null);
 }
 
 function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | undefined): PhaseJudgement[] {
@@ -170,21 +136,19 @@ function judgeSavePhases(input: SaveJudgeInput, upload: UploadVerdict | undefine
   });
 }
 
+/**
+ * The save's verdict: the phase that took longest and its share of the save; a stall of the upload
+ * leads its sentence, whatever phase took longest (report/say/save.ts says it).
+ */
 export function judgeSave(input: SaveJudgeInput): SaveVerdict {
-  const judgedTransfer = judgedUpload(input);
-  const upload = judgedTransfer?.verdict;
-  const judged = judgeSavePhases(input, upload);
-  if (judged.length === 0) return { bottleneck: 'inconclusive', sentence: 'Save: inconclusive, no phase was recorded.', phases: [] };
-  const totalMs = judged.reduce((sum, j) => sum + j.durationMs, 0);
-  const dominant = judged.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
-  const share = totalMs > 0 ? (dominant.durationMs / totalMs) * 100 : 0;
-  // A stall is the first thing to fix, whatever phase took longest: it leads the save's sentence.
-  const stall = upload?.limit === 'stall' ? upload.stalls[0] : undefined;
-  const lead = stall && judgedTransfer ? `${uploadStallHeadline(stall, judgedTransfer.networkBytes, judgedTransfer.timeline.limits)} ` : '';
+  const upload = judgedUpload(input);
+  const phases = judgeSavePhases(input, upload);
+  const totalMs = phases.reduce((sum, j) => sum + j.durationMs, 0);
+  const dominant = phases.length === 0 ? null : phases.reduce((a, b) => (b.durationMs > a.durationMs ? b : a));
   return {
-    bottleneck: dominant.bottleneck,
-    sentence: `${lead}Save: ${LABEL[dominant.bottleneck]}: ${dominant.clause}; ${NOUN[dominant.phase]} took ${pct(share)} of the ${secs(totalMs)} save.`,
-    phases: judged.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: `${LABEL[j.bottleneck]}: ${j.clause}.`, evidence: j.evidence })),
+    bottleneck: dominant?.bottleneck ?? 'inconclusive',
+    facts: { dominant: dominant?.phase ?? null, share: dominant && totalMs > 0 ? dominant.durationMs / totalMs : 0, totalMs },
+    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, facts: j.facts })),
     ...(upload ? { upload } : {}),
   };
 }

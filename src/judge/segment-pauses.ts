@@ -10,7 +10,7 @@
  * rate is over the snapshots around the pause. Found on the recorded requests and the sampled
  * counters, not assumed. Pure.
  */
-import type { DownloadTimeline, Snapshot } from '../profile/schema.js';
+import type { DownloadTimeline, Snapshot, TransferEvidence } from '../profile/schema.js';
 import type { Ceilings } from './ceilings.js';
 import { TIME_AT_CEILING_SHARE } from './thresholds.js';
 
@@ -64,4 +64,12 @@ export function segmentPauses(
     const atCeiling = rate !== null && ceiling !== null && ceiling > 0 && rate >= TIME_AT_CEILING_SHARE * ceiling;
     return { startMs: g.startMs, durationMs: g.endMs - g.startMs, owner: atCeiling ? 'disk' : 'toolkit', diskBytesPerSecond: rate };
   });
+}
+
+/** The pauses as the download verdict's evidence: how many, how long, how many and how long were the disk's; null without any. */
+export function pausesEvidence(pauses: readonly SegmentPause[], downloadMs: number): TransferEvidence | null {
+  if (pauses.length === 0) return null;
+  const disk = pauses.filter((p) => p.owner === 'disk');
+  const sum = (ps: readonly SegmentPause[]) => ps.reduce((s, p) => s + p.durationMs, 0);
+  return { kind: 'pauses', count: pauses.length, totalMs: sum(pauses), diskCount: disk.length, diskMs: sum(disk), downloadMs };
 }

@@ -4,10 +4,9 @@
  * and when nothing did, the requests in flight, and how a body's rate changed with the bodies beside it.
  * Pure.
  */
-import type { DownloadLimitKind, NetDevDelta } from '../profile/schema.js';
+import type { DownloadLimitKind, NetDevDelta, TransferEvidence, TransferRateFacts, TransferWhatIfFacts } from '../profile/schema.js';
 import { median as medianOf } from '../util/spread.js';
 import { MIN_BODY_MS, MIN_PARALLELISM_SPREAD, PATH_ELASTICITY, PER_CONNECTION_ELASTICITY, STORE_SPREAD, WAIT_SHARE } from './thresholds.js';
-import { bytes, capitalised, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 
 /** [tMs, bytes so far, requests in flight], kept where either changed, at the sampler's interval. */
 export interface Flow {
@@ -102,10 +101,6 @@ export function longestQuiet(points: readonly (readonly [number, number])[], clo
   return best;
 }
 
-// Where a stall began is said once (report/say/download.ts): the transfers' own sentences, still written
-// here (issue 39 item 1), take its words from there until they move to report/say too.
-export { stallPlace } from '../report/say/download.js';
-
 export interface RateAtParallelism {
   inFlight: number;
   rate: number;
@@ -149,118 +144,92 @@ export function rateElasticity(
   return den > 0 ? { elasticity: 1 + num / den, fewest, most } : null;
 }
 
-/** The evidence for a rate's elasticity: the bodies with fewest and most in flight beside them, and what each moved ("received", "sent"). */
-export function elasticityEvidence(e: { fewest: RateAtParallelism; most: RateAtParallelism }, verb: string): string {
-  return `a request with ${formatNumber(e.fewest.inFlight)} bodies in flight (its own included) ${verb} ${mibPerSecond(e.fewest.rate)}, one with ${formatNumber(e.most.inFlight)} ${mibPerSecond(e.most.rate)}`;
+/** The evidence for a rate's elasticity: the bodies with fewest and most in flight beside them, and the rate each moved. */
+export function elasticityEvidence(e: { fewest: RateAtParallelism; most: RateAtParallelism }): TransferEvidence {
+  return {
+    kind: 'elasticity',
+    fewest: { inFlight: e.fewest.inFlight, bytesPerSecond: e.fewest.rate },
+    most: { inFlight: e.most.inFlight, bytesPerSecond: e.most.rate },
+  };
 }
 
 /**
  * The interface that carried the transfer (90 % of its bytes or more in `key`'s direction), as evidence:
- * /proc/net/dev counts all its traffic, so the sentence says the figure is not the transfer's alone.
+ * /proc/net/dev counts all its traffic, so its words say the figure is not the transfer's alone.
  */
 export function carrierEvidence(
   interfaces: readonly NetDevDelta[] | null,
   key: 'rxBytes' | 'txBytes',
   transferBytes: number,
   durationMs: number,
-  words: { verb: string; noun: string },
-): string | null {
+): TransferEvidence | null {
   const carrier = interfaces?.find((i) => i[key] >= 0.9 * transferBytes);
   if (!carrier) return null;
-  return `${carrier.name} ${words.verb} ${bytes(carrier[key])} meanwhile, ${mibPerSecond(carrier[key] / (durationMs / 1000))} (all its traffic, not only the ${words.noun}'s)`;
-}
-
-/** How a transfer's own words differ, for its limit's sentence. */
-export interface TransferWords {
-  /** 'download', 'upload'. */
-  noun: string;
-  /** The sentence for requests waiting a fixed round trip each, given the wait share and the median wait. */
-  latency: (waitShare: number, medianWaitMs: number) => string;
-  /** How the store's waits are told, up to their range ("waiting for a first byte, and those waits ranged"). */
-  storeWaits: string;
-  /** A single request carrying it all ("one connection carried the download"). */
-  alone: string;
-  /** The steady case's waits ("short waits for first bytes"). */
-  shortWaits: string;
+  return { kind: 'carrier', interface: carrier.name, bytes: carrier[key], bytesPerSecond: carrier[key] / (durationMs / 1000) };
 }
 
 /**
  * What limited a transfer apart from any stall, by the same rules for the download and the upload:
  * requests mostly waiting on the far side (a fixed wait is a round trip, a spread one the store), else
  * the rate's elasticity in the requests in flight (a cap on each connection, or on the path), else one
- * request or a steady rate ('bandwidth'), or nothing carried ('none').
+ * request or a steady rate ('bandwidth'), or nothing carried ('none'). With the figures its words say.
  */
-export function transferLimit(
-  f: { waitShare: number; waits: readonly number[]; elasticity: number | null; requests: number; bytesPerSecond: number; meanInFlight: number },
-  words: TransferWords,
-): { limit: DownloadLimitKind; why: string } {
-  const rate = f.bytesPerSecond;
-  if (f.waitShare >= WAIT_SHARE) {
-    const fastest = f.waits.length > 0 ? Math.min(...f.waits) : 0;
-    const spread = f.waits.length > 0 && fastest > 0 ? quantile(f.waits, 0.9) / fastest : null;
-    if (spread !== null && spread <= STORE_SPREAD) return { limit: 'latency', why: words.latency(f.waitShare, median(f.waits)) };
-    return {
-      limit: 'store',
-      why: `the store was slow to answer: requests spent ${percent(f.waitShare)} of their time ${words.storeWaits} from ${seconds(fastest)} to ${seconds(quantile(f.waits, 0.9))} (90th percentile), not one round trip`,
-    };
-  }
-  if (f.elasticity !== null && f.elasticity >= PER_CONNECTION_ELASTICITY) {
-    return {
-      limit: 'per-connection',
-      why: `each connection was capped: the rate grew with the requests in flight (elasticity ${formatNumber(f.elasticity)}, where 1 is a cap on each connection and 0 one on the path), about ${mibPerSecond(rate / f.meanInFlight)} per request`,
-    };
-  }
-  if (f.elasticity !== null && f.elasticity <= PATH_ELASTICITY) {
-    return {
-      limit: 'path',
-      why: `the path or the machine capped the ${words.noun} at ${mibPerSecond(rate)}: the rate stayed flat whatever the number of requests in flight`,
-    };
-  }
-  return {
-    limit: f.requests > 0 ? 'bandwidth' : 'none',
-    why:
-      f.requests === 1
-        ? `${words.alone} at ${mibPerSecond(rate)}: with a single request a cap on the connection and a cap on the path look alike`
-        : `the ${words.noun} ran at ${mibPerSecond(rate)} with no stall and ${words.shortWaits}`,
+export function transferLimit(f: {
+  waitShare: number;
+  waits: readonly number[];
+  elasticity: number | null;
+  requests: number;
+  bytesPerSecond: number;
+  meanInFlight: number;
+}): TransferRateFacts {
+  const fastestWaitMs = f.waits.length > 0 ? Math.min(...f.waits) : 0;
+  const p90WaitMs = quantile(f.waits, 0.9);
+  const facts = {
+    waitShare: f.waitShare,
+    medianWaitMs: median(f.waits),
+    fastestWaitMs,
+    p90WaitMs,
+    elasticity: f.elasticity,
+    requests: f.requests,
+    bytesPerSecond: f.bytesPerSecond,
+    meanInFlight: f.meanInFlight,
   };
+  const limit = (): TransferRateFacts['limit'] => {
+    if (f.waitShare >= WAIT_SHARE) {
+      const spread = f.waits.length > 0 && fastestWaitMs > 0 ? p90WaitMs / fastestWaitMs : null;
+      return spread !== null && spread <= STORE_SPREAD ? 'latency' : 'store';
+    }
+    if (f.elasticity !== null && f.elasticity >= PER_CONNECTION_ELASTICITY) return 'per-connection';
+    if (f.elasticity !== null && f.elasticity <= PATH_ELASTICITY) return 'path';
+    return f.requests > 0 ? 'bandwidth' : 'none';
+  };
+  return { limit: limit(), ...facts };
 }
 
 /**
- * A transfer what-if's lower bound on its time `nowMs`, at most that time, and its sentence: within
- * 1 % of now the change saves nothing measurable and says so; else the bound in its own direction.
+ * A transfer what-if's lower bound on its time `nowMs`, at most that time, and whether it saves
+ * anything: within 1 % of now the change saves nothing measurable.
  */
-export function transferBound(noun: string, nowMs: number, lowerMs: number, phrase: string): { ms: number; sentence: string } {
+export function transferBound(nowMs: number, lowerMs: number, stallMs: number | null): { ms: number; facts: TransferWhatIfFacts } {
   const ms = Math.round(Math.min(nowMs, lowerMs));
-  return {
-    ms,
-    sentence:
-      ms >= 0.99 * nowMs
-        ? `${phrase} the ${noun} would still take about ${seconds(nowMs)}.`
-        : `${phrase} the ${noun} would take at least ${seconds(ms)} (now ${seconds(nowMs)}).`,
-  };
+  return { ms, facts: { nowMs, saves: ms < 0.99 * nowMs, stallMs } };
 }
 
 /**
- * A transfer's limit and sentence once its stalls are weighed: a stall that cost STALL_VERDICT_SHARE of
- * it or more (`leads`, by each direction's own measure of that cost) takes the sentence, and the limit
+ * A transfer's limit and evidence once its stalls are weighed: a stall that cost STALL_VERDICT_SHARE of
+ * it or more (`leads`, by each direction's own measure of that cost) leads the verdict, and the limit
  * apart from it goes to the evidence; the other stalls and the interruptions follow as evidence.
  */
-export function settleStall<S>(
-  found: { limit: DownloadLimitKind; why: string },
-  stalls: readonly S[],
+export function settleStall(
+  rate: TransferRateFacts,
+  stalls: readonly unknown[],
   leads: boolean,
-  sentenceOf: (stall: S) => string,
-  interruptions: readonly string[],
-  evidence: string[],
-): { limit: DownloadLimitKind; sentence: string } {
-  let { limit, why } = found;
-  const worst = stalls[0];
-  if (worst !== undefined && leads) {
-    evidence.push(`apart from the stall: ${why}`);
-    limit = 'stall';
-    why = sentenceOf(worst);
-  }
-  for (const s of stalls.slice(limit === 'stall' ? 1 : 0)) evidence.push(sentenceOf(s));
+  interruptions: readonly TransferEvidence[],
+  evidence: TransferEvidence[],
+): DownloadLimitKind {
+  const stalled = stalls.length > 0 && leads;
+  if (stalled) evidence.push({ kind: 'apart-from-stall' });
+  for (let i = stalled ? 1 : 0; i < stalls.length; i++) evidence.push({ kind: 'stall', stall: i });
   evidence.push(...interruptions);
-  return { limit, sentence: `${capitalised(why)}.` };
+  return stalled ? 'stall' : rate.limit;
 }

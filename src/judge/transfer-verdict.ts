@@ -1,7 +1,7 @@
 /**
  * A transfer judged from its own timeline (each request's bytes over time, when the far side answered,
  * requests in flight) and the interface's counters, by the same steps for the download and the save's
- * upload; what differs (the toolkit's limits, the words, how a request's body and answer are read) is
+ * upload; what differs (the toolkit's limits, how a request's body and answer are read) is
  * each direction's rules (download-rules.ts, upload-rules.ts), as the recorder's are
  * (src/sample/transfer-rules.ts). Pure. In order:
  * - a stall: a request that moved nothing mid-body, waited far longer than the others on the far side
@@ -12,9 +12,18 @@
  *   parallelism); with one request the two cannot be told apart ('bandwidth').
  * Each what-if is a lower bound on the transfer's time after that change: work no change removes
  * (stalls, waits on the far side) stays, and a doubled rate halves at most the time bytes flowed.
+ * The verdict holds facts only: report/say/transfer.ts says them.
  */
-import type { DownloadLimitKind, NetDevDelta, TRANSFER_WHAT_IF_CHANGES, TransferRequestOutcome } from '../profile/schema.js';
-import { seconds } from '../util/format.js';
+import type {
+  DownloadLimitKind,
+  NetDevDelta,
+  TRANSFER_WHAT_IF_CHANGES,
+  TransferEvidence,
+  TransferRequestOutcome,
+  TransferStallFacts,
+  TransferVerdictFacts,
+  TransferWhatIfFacts,
+} from '../profile/schema.js';
 import {
   type Body,
   bytesAt,
@@ -26,8 +35,6 @@ import {
   median,
   rateElasticity,
   settleStall,
-  stallPlace,
-  type TransferWords,
   transferBound,
   transferLimit,
 } from './transfer-stats.js';
@@ -57,7 +64,7 @@ export interface TransferStall {
   startMs: number;
   durationMs: number;
   atBytes: number;
-  toolkit: string;
+  facts?: TransferStallFacts;
 }
 
 /** A stall found, before its direction records it (with what the toolkit does about it). */
@@ -89,9 +96,7 @@ export type TransferWhatIfChange = (typeof TRANSFER_WHAT_IF_CHANGES)[number];
 
 /** What differs between judging a download and an upload: one set per direction. */
 export interface TransferVerdictRules<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W> {
-  noun: 'download' | 'upload';
-  /** What the transfer's bytes did, in the evidence ("received", "sent"). */
-  verb: string;
+  direction: TransferVerdictFacts['direction'];
   /** The interface counter in the transfer's direction. */
   counter: 'rxBytes' | 'txBytes';
   /** The requests that carry the archive, not the bookkeeping around them. */
@@ -108,10 +113,6 @@ export interface TransferVerdictRules<R extends TransferRequest, T extends Trans
   waitKind: S['kind'];
   /** The stall as recorded: with what the toolkit does about it. */
   stall(found: FoundStall<R, 'body' | 'slow' | S['kind']>, t: T): S;
-  /** Of a recorded stall, how long no request moved anything. */
-  wholeMs(s: S): number;
-  /** What the stalled request did, in the stall's sentence. */
-  stallWhat(s: S): string;
   /** The requests whose bodies count for the rate's elasticity (all of them hold a connection)... */
   hasBody(r: R): boolean;
   /** ...and of those, the ones whose rate is read (once finished, and not stalled). */
@@ -121,26 +122,23 @@ export interface TransferVerdictRules<R extends TransferRequest, T extends Trans
   /** How long bytes flowed, for the evidence and the rate what-ifs. */
   flowingMs(t: T, bodies: readonly Body[], stalls: readonly S[], durationMs: number): number;
   /** The evidence's first two lines: the requests and what they moved, then how the time went. */
-  evidence(t: T, facts: TransferFacts<R>): [string, string];
-  /** The direction's words for the limit's sentence. */
-  limitWords(meanInFlight: number, bytesPerSecond: number): TransferWords;
+  evidence(t: T, facts: TransferFacts<R>): [TransferEvidence, TransferEvidence];
   /** What the worst stall cost: `lostMs` for its what-if, `weighedMs` against STALL_VERDICT_SHARE to lead the verdict. */
   stallCost(worst: S, limit: DownloadLimitKind, meanInFlight: number, request: R | undefined): { lostMs: number; weighedMs: number };
   /** The far side's waits of requests alone in flight (they save their whole wait when it halves). */
   aloneWaitMs(t: T): number;
-  whatIf(change: TransferWhatIfChange, lowerBoundMs: number, sentence: string): W;
+  whatIf(change: TransferWhatIfChange, lowerBoundMs: number, facts: TransferWhatIfFacts): W;
   /** True when `later` asks for `failed`'s part again. */
   samePart(failed: R, later: R): boolean;
   /** A request closed before it was done, and the request that did its part again (a retry), if any. */
-  interruption(r: R, retry: R | undefined, t: T): string;
+  interruption(r: R, retry: R | undefined, t: T): TransferEvidence;
 }
 
 /** The verdict either direction records. */
 export interface TransferVerdict<S, W> {
   limit: DownloadLimitKind;
-  sentence: string;
+  facts: TransferVerdictFacts;
   stalls: S[];
-  evidence: string[];
   whatIf: W[];
 }
 
@@ -197,22 +195,11 @@ function findStalls<R extends TransferRequest, T extends TransferTimeline<R>, S 
   return stalls.sort((a, b) => b.durationMs - a.durationMs);
 }
 
-function stallSentence<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W>(
-  rules: TransferVerdictRules<R, T, S, W>,
-  s: S,
-  t: T,
-  archiveBytes: number | null,
-): string {
-  const wholeMs = rules.wholeMs(s);
-  const whole = wholeMs >= 0.5 * s.durationMs ? `, the whole ${rules.noun} stopped for ${seconds(wholeMs)} of it` : '';
-  return `the ${rules.noun} stalled for ${seconds(s.durationMs)} (${rules.stallWhat(s)}, ${seconds(Math.max(0, s.startMs - t.startMs))} into it ${stallPlace(s, archiveBytes)}${whole}): ${s.toolkit}`;
-}
-
 /** Requests closed before they were done, and the request that did their part again (a retry), if any. */
 function interruptions<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W>(
   rules: TransferVerdictRules<R, T, S, W>,
   t: T,
-): string[] {
+): TransferEvidence[] {
   const data = t.requests.filter((r) => rules.carriesData(r));
   return data
     .filter((r) => r.outcome === 'aborted' || r.outcome === 'error')
@@ -249,7 +236,16 @@ export function judgeTransfer<R extends TransferRequest, T extends TransferTimel
   const fixedWait = waits.length > 0 ? Math.min(...waits) : 0;
   const body = (r: R): Body => rules.body(r, fixedWait);
   const flowingMs = rules.flowingMs(t, data.map(body), stalls, D);
-  const evidence: string[] = rules.evidence(t, { data, totalBytes: total, durationMs: D, bytesPerSecond: rate, meanInFlight, flowingMs, waitShare, waits });
+  const evidence: TransferEvidence[] = rules.evidence(t, {
+    data,
+    totalBytes: total,
+    durationMs: D,
+    bytesPerSecond: rate,
+    meanInFlight,
+    flowingMs,
+    waitShare,
+    waits,
+  });
   // A stalled request's rate says nothing about the caps: leave it out.
   const stalled = new Set(stalls.map((x) => x.requestId));
   const bodied = data.filter((r) => rules.hasBody(r));
@@ -259,34 +255,30 @@ export function judgeTransfer<R extends TransferRequest, T extends TransferTimel
     t.endMs,
   );
   const elasticity = elastic?.elasticity ?? null;
-  if (elastic) evidence.push(elasticityEvidence(elastic, rules.verb));
-  const carrier = carrierEvidence(t.interfaces, rules.counter, total, D, { verb: rules.verb, noun: rules.noun });
+  if (elastic) evidence.push(elasticityEvidence(elastic));
+  const carrier = carrierEvidence(t.interfaces, rules.counter, total, D);
   if (carrier) evidence.push(carrier);
 
   // What limited the transfer apart from any stall (the rate what-ifs follow it), then the stall over it.
-  const { limit, why } = transferLimit(
-    { waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate, meanInFlight },
-    rules.limitWords(meanInFlight, rate),
-  );
+  const rateFacts = transferLimit({ waitShare, waits, elasticity, requests: data.length, bytesPerSecond: rate, meanInFlight });
   const worst = stalls[0];
   const cost = worst
     ? rules.stallCost(
         worst,
-        limit,
+        rateFacts.limit,
         meanInFlight,
         t.requests.find((r) => r.id === worst.requestId),
       )
     : null;
-  const whatIf = transferWhatIfs(rules, t, limit, D, flowingMs, waitSum, meanInFlight, worst, cost?.lostMs ?? 0);
-  const settled = settleStall(
-    { limit, why },
+  const whatIf = transferWhatIfs(rules, t, rateFacts.limit, D, flowingMs, waitSum, meanInFlight, worst, cost?.lostMs ?? 0);
+  const limit = settleStall(
+    rateFacts,
     stalls,
     worst !== undefined && cost !== null && cost.weighedMs >= STALL_VERDICT_SHARE * D,
-    (s) => stallSentence(rules, s, t, archiveBytes),
     interruptions(rules, t),
     evidence,
   );
-  return { ...settled, stalls, evidence, whatIf };
+  return { limit, facts: { direction: rules.direction, rate: rateFacts, evidence, startMs: t.startMs, archiveBytes }, stalls, whatIf };
 }
 
 function transferWhatIfs<R extends TransferRequest, T extends TransferTimeline<R>, S extends TransferStall, W>(
@@ -303,14 +295,14 @@ function transferWhatIfs<R extends TransferRequest, T extends TransferTimeline<R
   const out: W[] = [];
   // A doubled rate halves at most the time bytes flowed; waits on the far side and stalls stay.
   const halfFlow = Math.max(0, D - Math.min(D, flowingMs) / 2);
-  const say = (change: TransferWhatIfChange, lower: number, phrase: string) => {
-    const { ms, sentence } = transferBound(rules.noun, D, lower, phrase);
-    out.push(rules.whatIf(change, ms, sentence));
+  const bound = (change: TransferWhatIfChange, lower: number) => {
+    const { ms, facts } = transferBound(D, lower, change === 'stall-removed' ? (worst?.durationMs ?? null) : null);
+    out.push(rules.whatIf(change, ms, facts));
   };
-  say('twice-per-connection', limit === 'per-connection' || limit === 'bandwidth' ? halfFlow : D, 'With twice the rate per connection');
-  say('twice-aggregate', limit === 'path' || limit === 'bandwidth' ? halfFlow : D, 'With twice the aggregate rate (a wider path)');
+  bound('twice-per-connection', limit === 'per-connection' || limit === 'bandwidth' ? halfFlow : D);
+  bound('twice-aggregate', limit === 'path' || limit === 'bandwidth' ? halfFlow : D);
   // Each of the parallel slots waits its requests' answers one after another: half of that per slot.
-  say('half-round-trip', D - rules.aloneWaitMs(t) / 2 - waitSum / (2 * meanInFlight), 'With half the round trip');
-  if (worst) say('stall-removed', D - lostMs, `Without the ${seconds(worst.durationMs)} stall`);
+  bound('half-round-trip', D - rules.aloneWaitMs(t) / 2 - waitSum / (2 * meanInFlight));
+  if (worst) bound('stall-removed', D - lostMs);
   return out;
 }

@@ -14,30 +14,22 @@ import {
   type UploadTimeline,
   type UploadVerdict,
   type UploadWhatIf,
+  type UploadStallToolkit,
+  type TransferVerdictFacts,
 } from '../profile/schema.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
-import { type Body, longestQuiet, median, stallPlace } from './transfer-stats.js';
+import { type Body, longestQuiet, median } from './transfer-stats.js';
 import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
 
 /** After its body left, how long the request waited for the store's answer. */
 const answerWait = (r: UploadRequestRecord): number | null =>
   r.bodySentMs === null || r.responseMs === null ? null : Math.max(0, r.responseMs - r.bodySentMs);
 
-function toolkitOnStall(limits: UploadLimits, kind: UploadStall['kind'], durationMs: number, endedIt: boolean): string {
-  if (kind === 'retry') {
-    return limits.path === 'azure-sdk'
-      ? `the Azure SDK tries a failed request ${limits.maxTries} times, 0, 4 and 12 s apart (its default retry policy; no setting of actions/cache changes it)`
-      : `@actions/cache waits 5 s before it sends a failed chunk again and tries each chunk ${limits.maxTries} times before the save fails (no setting changes either)`;
-  }
-  if (limits.path === 'azure-sdk') {
-    return `on cache v2 nothing times an upload out: the Azure SDK's requests have no client-side timeout (its retry policy's tryTimeoutInMs is unset and would only ask the server for one) and no setting of actions/cache adds one, so only the store or the step's timeout-minutes ends a held upload`;
-  }
-  const timeout = limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS;
-  if (kind === 'body') {
-    return `on cache v1 @actions/http-client's ${seconds(timeout)} socket timeout fires only on a socket idle both ways, not on a body the far side stopped reading, so only the step's timeout-minutes ends such a stall (no setting changes either)`;
-  }
-  const cut = endedIt || durationMs >= timeout;
-  return `on cache v1 @actions/http-client ends a request that waited ${seconds(timeout)} for its answer and @actions/cache tries each chunk ${limits.maxTries} times, 5 s apart, before the save fails (no setting changes either)${cut ? ': that timeout ended this one' : ': this wait stayed under it'}`;
+function toolkitOnStall(limits: UploadLimits, kind: UploadStall['kind'], durationMs: number, endedIt: boolean): UploadStallToolkit {
+  if (kind === 'retry') return { kind: limits.path === 'azure-sdk' ? 'sdk-upload-retry' : 'chunk-retry', maxTries: limits.maxTries };
+  if (limits.path === 'azure-sdk') return { kind: 'sdk-upload-no-timeout' };
+  const timeoutMs = limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS;
+  if (kind === 'body') return { kind: 'chunk-body-socket', timeoutMs };
+  return { kind: 'chunk-answer-timeout', timeoutMs, maxTries: limits.maxTries, reached: endedIt || durationMs >= timeoutMs };
 }
 
 /**
@@ -85,8 +77,7 @@ function unionMs(bodies: readonly Body[], endMs: number): number {
 }
 
 export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeline, UploadStall, UploadWhatIf> = {
-  noun: 'upload',
-  verb: 'sent',
+  direction: 'upload',
   counter: 'txBytes',
   // The requests that carry the archive (a block, a chunk, the whole blob), not the bookkeeping around them.
   carriesData: (r) => r.part !== null,
@@ -116,19 +107,10 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
       durationMs,
       atBytes,
       wholeUploadMs: wholeMs,
-      toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout),
+      facts: { toolkit: toolkitOnStall(t.limits, kind, durationMs, endedByTimeout) },
       endedByTimeout,
     };
   },
-  wholeMs: (s) => s.wholeUploadMs,
-  stallWhat: (s) =>
-    s.kind === 'body'
-      ? `request #${s.requestId} sent nothing for ${seconds(s.durationMs)}: the far side stopped reading its body`
-      : s.kind === 'acknowledgement'
-        ? `request #${s.requestId} waited ${seconds(s.durationMs)} for the store's answer after its body`
-        : s.kind === 'retry'
-          ? `request #${s.requestId} failed and its part was sent again ${seconds(s.durationMs)} later`
-          : `request #${s.requestId} took ${seconds(s.durationMs)} longer than the typical request`,
   hasBody: () => true,
   answered: (r) => r.responseMs !== null,
   // The peer acknowledges bytes into its receive buffer before its reader takes them, so a body's end is the
@@ -142,21 +124,28 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
   // For the same reason bytes flowed while any body was in flight, not only while acknowledgements grew
   // (the far side's buffer drained meanwhile); the stretches nothing moved in a stall are taken out.
   flowingMs: (t, bodies, stalls, D) => Math.max(0, Math.min(D, unionMs(bodies, t.endMs)) - stalls.reduce((sum, x) => sum + x.wholeUploadMs, 0)),
-  evidence: (t, f) => {
-    const single = f.data.length === 1 && f.data[0]?.part === 'whole blob';
-    return [
-      `${f.data.length} request${f.data.length === 1 ? '' : 's'} carried the archive on the ${t.limits.path} path (${single ? `one Put Blob: the Azure SDK sends an archive up to ${bytes(t.limits.singleShotBytes ?? 0)} in one request` : `up to ${t.limits.concurrency} in parallel, ${formatNumber(f.meanInFlight)} in flight on average, ${bytes(t.limits.chunkBytes)} each`}), ${bytes(f.totalBytes)} sent in ${seconds(f.durationMs)}: ${mibPerSecond(f.bytesPerSecond)}`,
-      `a body was on its way ${percent(f.flowingMs / f.durationMs)} of the time; requests spent ${percent(f.waitShare)} of their time waiting for the store's answer after their body (median ${seconds(median(f.waits))})`,
-    ];
-  },
-  limitWords: () => ({
-    noun: 'upload',
-    latency: (share, wait) =>
-      `the upload waited on round trips: its requests spent ${percent(share)} of their time waiting ${seconds(wait)} each for the store's answer after their body`,
-    storeWaits: 'waiting for its answer after their body,',
-    alone: 'one request carried the upload',
-    shortWaits: "short waits for the store's answers",
-  }),
+  evidence: (t, f) => [
+    {
+      kind: 'requests',
+      requests: f.data.length,
+      path: t.limits.path,
+      concurrency: t.limits.concurrency,
+      meanInFlight: f.meanInFlight,
+      bytes: f.totalBytes,
+      durationMs: f.durationMs,
+      bytesPerSecond: f.bytesPerSecond,
+      chunkBytes: t.limits.chunkBytes,
+      // One Put Blob: the Azure SDK sends an archive up to singleShotBytes in one request.
+      singleShotBytes: f.data.length === 1 && f.data[0]?.part === 'whole blob' ? (t.limits.singleShotBytes ?? 0) : null,
+    },
+    {
+      kind: 'timing',
+      flowingShare: f.flowingMs / f.durationMs,
+      waitShare: f.waitShare,
+      medianWaitMs: median(f.waits),
+      fastestWaitMs: f.waits.length > 0 ? Math.min(...f.waits) : 0,
+    },
+  ],
   // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
   // a held one's share, and only the stretch nothing moved is lost.
   stallCost: (worst, limit, meanInFlight, request) => {
@@ -164,37 +153,21 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
     return { lostMs, weighedMs: lostMs };
   },
   aloneWaitMs: () => 0,
-  whatIf: (change, uploadLowerBoundMs, sentence) => ({ change, uploadLowerBoundMs, sentence }),
+  whatIf: (change, uploadLowerBoundMs, facts) => ({ change, uploadLowerBoundMs, facts }),
   samePart: (failed, later) => later.part === failed.part,
-  interruption: (r, retry, t) => {
-    const after = retry
-      ? `request #${retry.id} sent it again ${seconds(Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)))} later: a retry`
-      : 'nothing sent it again';
-    return `request #${r.id} (${r.part}) ${r.outcome === 'error' ? 'failed' : 'was closed'} after sending ${bytes(r.sentBytes)}, ${seconds(Math.max(0, (r.endMs ?? r.startMs) - t.startMs))} into the upload; ${after}`;
-  },
+  interruption: (r, retry, t) => ({
+    kind: 'interruption',
+    requestId: r.id,
+    outcome: r.outcome,
+    part: r.part,
+    bytes: r.sentBytes,
+    atMs: Math.max(0, (r.endMs ?? r.startMs) - t.startMs),
+    retry: retry ? { requestId: retry.id, part: retry.part, afterMs: Math.max(0, retry.startMs - (r.endMs ?? retry.startMs)) } : null,
+    sdkGaveUp: false,
+  }),
 };
 
 /** The save's upload judged from its own timeline (each request's bytes sent over time, when its body was all sent, when the store answered). */
-export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): UploadVerdict {
+export function judgeUpload(t: UploadTimeline, archiveBytes: number | null): UploadVerdict & { facts: TransferVerdictFacts } {
   return judgeTransfer(uploadRules, t, archiveBytes);
-}
-
-/** The stall in one sentence, to lead the save's: that the upload stalled, how long, and what would end one. */
-export function uploadStallHeadline(stall: UploadStall, archiveBytes: number | null, limits: UploadLimits): string {
-  const head = `The upload stalled for ${seconds(stall.durationMs)} (request #${stall.requestId}, ${stallPlace(stall, archiveBytes)})`;
-  if (stall.kind === 'retry') {
-    return limits.path === 'azure-sdk'
-      ? `${head}: a request failed and the Azure SDK's retry policy waited before sending it again (no setting of actions/cache changes it).`
-      : `${head}: a chunk failed and @actions/cache waited its fixed 5 s before sending it again (no setting changes it).`;
-  }
-  if (limits.path === 'azure-sdk') {
-    return `${head}: on cache v2 nothing in actions/cache times an upload out, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
-  }
-  const timeout = seconds(limits.requestTimeoutMs ?? HTTP_CLIENT_SOCKET_TIMEOUT_MS);
-  if (stall.kind === 'body') {
-    return `${head}: @actions/http-client's ${timeout} socket timeout does not fire on a body the far side stopped reading, so only the step's timeout-minutes would cut a longer one short (failing the job).`;
-  }
-  return stall.endedByTimeout
-    ? `${head}: @actions/http-client's ${timeout} socket timeout ended it and the chunk was sent again (no setting changes that timeout).`
-    : `${head}: only @actions/http-client's ${timeout} socket timeout would cut a longer one short and send the chunk again (no setting changes it).`;
 }

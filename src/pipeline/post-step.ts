@@ -13,6 +13,7 @@ import { removeProbeDirectories } from '../probe/suite.js';
 import { parseDirtyChange } from '../experiment/post-cleanup.js';
 import { putRightAfterMain } from '../machine/after-main.js';
 import { renderSaveSection } from '../report/save-section.js';
+import { saySave, saySavePhase } from '../report/say/save.js';
 import { decideSave } from '../save/decision.js';
 import { judgedSave } from './judged-save.js';
 import { getCacheServiceVersion } from '../restore/cache-internals.js';
@@ -131,8 +132,12 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
     if (save.error?.phase === 'reserve') core.info(save.reason);
     else core.warning(save.reason);
   }
-  if (save.verdict) core.info(save.verdict.sentence);
-  for (const p of save.verdict?.phases ?? []) core.debug(`save ${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.join('; ')}]`);
+  const verdict = save.verdict;
+  if (verdict) core.info(saySave(verdict));
+  for (const p of verdict?.phases ?? []) {
+    const said = saySavePhase(p, verdict?.upload);
+    core.debug(`save ${p.phase}: ${p.bottleneck}: ${said.sentence} [${said.evidence.join('; ')}]`);
+  }
   return save;
 }
 

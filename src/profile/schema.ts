@@ -977,8 +977,10 @@ export interface DownloadStall {
   atBytes: number;
   /** Of the stall, how long no request received anything (the whole download stopped). */
   wholeDownloadMs: number;
-  /** What @actions/cache would do about it and which setting changes that. */
-  toolkit: string;
+  /** What the toolkit does about it, typed (report/say/transfer.ts says it); absent in recordings made before. */
+  facts?: TransferStallFacts<DownloadStallToolkit>;
+  /** What @actions/cache would do about it, as an older version's judge wrote it: read only where `facts` is absent. */
+  toolkit?: string;
   /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
   endedByTimeout?: boolean;
   /** Azure SDK body stalls: the longest SEGMENT_DOWNLOAD_TIMEOUT_MINS, in ms, that would have fired during it. */
@@ -994,14 +996,21 @@ export interface DownloadWhatIf {
   change: (typeof TRANSFER_WHAT_IF_CHANGES)[number];
   /** The download would take at least this long. */
   downloadLowerBoundMs: number;
-  sentence: string;
+  /** The figures its sentence says (report/say/transfer.ts); absent in recordings made before them. */
+  facts?: TransferWhatIfFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
 }
 
 export interface DownloadVerdict {
   limit: DownloadLimitKind;
-  sentence: string;
+  /** The rule's figures, the evidence, where the transfer began: what report/say/transfer.ts says; absent in recordings made before them. */
+  facts?: TransferVerdictFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
   stalls: DownloadStall[];
-  evidence: string[];
+  /** The evidence as an older version's judge wrote it: read only where `facts` is absent. */
+  evidence?: string[];
   whatIf: DownloadWhatIf[];
 }
 
@@ -1015,8 +1024,10 @@ export interface UploadStall {
   atBytes: number;
   /** Of the stall, how long no request sent anything (the whole upload stopped). */
   wholeUploadMs: number;
-  /** What @actions/cache would do about it and which setting changes that. */
-  toolkit: string;
+  /** What the toolkit does about it, typed (report/say/transfer.ts says it); absent in recordings made before. */
+  facts?: TransferStallFacts<UploadStallToolkit>;
+  /** What @actions/cache would do about it, as an older version's judge wrote it: read only where `facts` is absent. */
+  toolkit?: string;
   /** The toolkit's timeout ended it (the request closed unfinished when the timeout was due). */
   endedByTimeout: boolean;
 }
@@ -1025,15 +1036,162 @@ export interface UploadWhatIf {
   change: (typeof TRANSFER_WHAT_IF_CHANGES)[number];
   /** The upload would take at least this long. */
   uploadLowerBoundMs: number;
-  sentence: string;
+  /** The figures its sentence says (report/say/transfer.ts); absent in recordings made before them. */
+  facts?: TransferWhatIfFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
 }
 
 export interface UploadVerdict {
   limit: UploadLimitKind;
-  sentence: string;
+  /** The rule's figures, the evidence, where the transfer began: what report/say/transfer.ts says; absent in recordings made before them. */
+  facts?: TransferVerdictFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
   stalls: UploadStall[];
-  evidence: string[];
+  /** The evidence as an older version's judge wrote it: read only where `facts` is absent. */
+  evidence?: string[];
   whatIf: UploadWhatIf[];
+}
+
+/**
+ * What limited a transfer apart from any stall (transfer-stats.ts transferLimit), with the figures its
+ * sentence says: the requests' waits on the far side (a fixed wait is a round trip, a spread one the
+ * store), the rate's elasticity in the requests in flight, or one request or a steady rate.
+ */
+export interface TransferRateFacts {
+  limit: Exclude<DownloadLimitKind, 'stall'>;
+  /** Of the requests' time, the share spent waiting on the far side. */
+  waitShare: number;
+  medianWaitMs: number;
+  fastestWaitMs: number;
+  /** The waits' 90th percentile. */
+  p90WaitMs: number;
+  /** 1: a cap on each connection, 0: one on the path; null where the parallelism did not vary enough. */
+  elasticity: number | null;
+  /** The requests that carried the archive. */
+  requests: number;
+  bytesPerSecond: number;
+  meanInFlight: number;
+}
+
+/** The transfer's bodies with fewest and most bodies in flight beside them, and the rate each moved. */
+export interface RateAtParallelismFacts {
+  inFlight: number;
+  bytesPerSecond: number;
+}
+
+/**
+ * A transfer's evidence, one line each, in order (report/say/transfer.ts says them):
+ * - requests: the requests that carried the archive and what they moved;
+ * - timing: how long bytes flowed, how long requests waited on the far side;
+ * - elasticity: how a body's rate changed with the bodies beside it;
+ * - carrier: the interface that carried it (its counters count all its traffic);
+ * - apart-from-stall: where a stall leads the verdict, what limited the transfer apart from it (`rate`);
+ * - stall: a stall that does not lead the verdict (an index into the verdict's stalls);
+ * - interruption: a request closed before it was done, and the request that did its part again;
+ * - pauses: the download's pauses with no request in flight (judge/segment-pauses.ts).
+ */
+export const TRANSFER_EVIDENCE_KINDS = ['requests', 'timing', 'elasticity', 'carrier', 'apart-from-stall', 'stall', 'interruption', 'pauses'] as const;
+export type TransferEvidenceKind = (typeof TRANSFER_EVIDENCE_KINDS)[number];
+export type TransferEvidence =
+  | {
+      kind: 'requests';
+      requests: number;
+      path: DownloadPath | UploadPath;
+      concurrency: number;
+      meanInFlight: number;
+      bytes: number;
+      durationMs: number;
+      bytesPerSecond: number;
+      /** The upload's bytes per request (a block, a chunk); null for the download. */
+      chunkBytes: number | null;
+      /** The upload's one Put Blob, with the most the SDK sends so; null otherwise. */
+      singleShotBytes: number | null;
+    }
+  | { kind: 'timing'; flowingShare: number; waitShare: number; medianWaitMs: number; fastestWaitMs: number }
+  | { kind: 'elasticity'; fewest: RateAtParallelismFacts; most: RateAtParallelismFacts }
+  | { kind: 'carrier'; interface: string; bytes: number; bytesPerSecond: number }
+  | { kind: 'apart-from-stall' }
+  | { kind: 'stall'; stall: number }
+  | {
+      kind: 'interruption';
+      requestId: number;
+      outcome: TransferRequestOutcome;
+      /** The download's range or the upload's part it carried, as recorded; null for a whole blob. */
+      part: string | null;
+      /** What it had moved when it closed (the download's received, the upload's sent). */
+      bytes: number;
+      /** When it closed, from the transfer's start. */
+      atMs: number;
+      retry: { requestId: number; part: string | null; afterMs: number } | null;
+      /** The Azure SDK takes a body closed mid-way as an abort and gives up the download. */
+      sdkGaveUp: boolean;
+    }
+  | { kind: 'pauses'; count: number; totalMs: number; diskCount: number; diskMs: number; downloadMs: number };
+
+/** A transfer verdict's typed facts: report/say/transfer.ts says its sentence and evidence from them. */
+export interface TransferVerdictFacts {
+  direction: 'download' | 'upload';
+  /** What limited it apart from any stall. */
+  rate: TransferRateFacts;
+  evidence: TransferEvidence[];
+  /** When the transfer began (profile clock): a stall is placed from it. */
+  startMs: number;
+  /** The archive's size where known: a stall's place is its share of it, else the bytes before it. */
+  archiveBytes: number | null;
+}
+
+/**
+ * What @actions/cache does about a stall, by the path it took and the stall's kind (download-rules.ts,
+ * upload-rules.ts):
+ * - plain-socket-timeout: the plain HTTP download's socket timeout destroys the response (a miss);
+ * - concurrent-part-retry: http-client's concurrent download fetches a part again after its timeout;
+ * - sdk-header-retry: the Azure SDK retries a request without headers after its per-try timeout;
+ * - sdk-segment-timeout: nothing but SEGMENT_DOWNLOAD_TIMEOUT_MINS ends an SDK body stall;
+ * - sdk-upload-retry / chunk-retry: the SDK's retry policy, v1's 5 s wait, before a failed part is sent again;
+ * - sdk-upload-no-timeout: nothing times a v2 upload out;
+ * - chunk-body-socket: v1's socket timeout does not fire on a body the far side stopped reading;
+ * - chunk-answer-timeout: v1's socket timeout ends a request that waited for its answer.
+ */
+export const DOWNLOAD_STALL_TOOLKITS = ['plain-socket-timeout', 'concurrent-part-retry', 'sdk-header-retry', 'sdk-segment-timeout'] as const;
+export const UPLOAD_STALL_TOOLKITS = ['sdk-upload-retry', 'chunk-retry', 'sdk-upload-no-timeout', 'chunk-body-socket', 'chunk-answer-timeout'] as const;
+export const STALL_TOOLKIT_KINDS = [...DOWNLOAD_STALL_TOOLKITS, ...UPLOAD_STALL_TOOLKITS] as const;
+export type StallToolkitKind = (typeof STALL_TOOLKIT_KINDS)[number];
+export type StallToolkit =
+  /** `reached`: the timeout ended the request, or the stall lasted as long. */
+  | { kind: 'plain-socket-timeout' | 'concurrent-part-retry' | 'sdk-header-retry'; timeoutMs: number; reached: boolean }
+  | {
+      kind: 'sdk-segment-timeout';
+      /** The SDK's per-try timeout, which ends at the headers. */
+      tryTimeoutMs: number;
+      /** SEGMENT_DOWNLOAD_TIMEOUT_MINS in force, ms. */
+      segmentTimeoutMs: number;
+      /** The longest segment timeout that would have cut this stall short, ms. */
+      cutMs: number;
+      /** Whether that setting lets a normal segment finish (download-rules.ts segmentTimeoutIsSafe). */
+      safe: boolean;
+      normalSegmentMs: number | null;
+      segmentBytes: number | null;
+    }
+  | { kind: 'sdk-upload-retry' | 'chunk-retry'; maxTries: number }
+  | { kind: 'sdk-upload-no-timeout' }
+  | { kind: 'chunk-body-socket'; timeoutMs: number }
+  | { kind: 'chunk-answer-timeout'; timeoutMs: number; maxTries: number; reached: boolean };
+
+export type DownloadStallToolkit = Extract<StallToolkit, { kind: (typeof DOWNLOAD_STALL_TOOLKITS)[number] }>;
+export type UploadStallToolkit = Extract<StallToolkit, { kind: (typeof UPLOAD_STALL_TOOLKITS)[number] }>;
+
+export interface TransferStallFacts<T extends StallToolkit = StallToolkit> {
+  toolkit: T;
+}
+
+/** A transfer what-if's figures: the time now, whether the change saves anything measurable (1 %), the stall it removes. */
+export interface TransferWhatIfFacts {
+  nowMs: number;
+  saves: boolean;
+  /** stall-removed: the stall's length; null otherwise. */
+  stallMs: number | null;
 }
 
 export interface Profile {
@@ -1112,10 +1270,80 @@ export type SaveBottleneck = Bottleneck;
 
 export interface SaveVerdict {
   bottleneck: SaveBottleneck;
-  sentence: string;
-  phases: { phase: SavePhaseName; bottleneck: SaveBottleneck; sentence: string; evidence: string[] }[];
+  /** The phase that took longest, with its share of the save (report/say/save.ts says it); absent in recordings made before. */
+  facts?: SaveVerdictFacts;
+  /** The sentence as an older version's judge wrote it: read only where `facts` is absent. */
+  sentence?: string;
+  phases: SavePhaseVerdict[];
   /** The upload judged from its own timeline (stalls, caps, acknowledgement waits), where it was recorded. */
   upload?: UploadVerdict;
+}
+
+export interface SavePhaseVerdict {
+  phase: SavePhaseName;
+  bottleneck: SaveBottleneck;
+  /** Why, and the evidence, typed (report/say/save.ts says them); absent in recordings made before. */
+  facts?: SavePhaseFacts;
+  /** As an older version's judge wrote them: read only where `facts` is absent. */
+  sentence?: string;
+  evidence?: string[];
+}
+
+/** The save's verdict: the phase that took longest (null: none was recorded), its share of the save and the save's time. */
+export interface SaveVerdictFacts {
+  dominant: SavePhaseName | null;
+  /** The dominant phase's share of the save, 0-1. */
+  share: number;
+  totalMs: number;
+}
+
+/**
+ * Why a save phase is judged as it is (judge/save-rules.ts), with its figures:
+ * - single-threaded: tar (or gzip) kept one core busy;
+ * - compression: tar+zstd kept the usable cores busy; cpus-busy: the machine's CPUs were;
+ * - read-bandwidth / read-iops: tar read near the disk's ceiling, or many small files waiting on it;
+ * - unsaturated: neither the CPUs nor the disk reads were;
+ * - upload-verdict: the upload's own verdict (SaveVerdict.upload); upload-rate: its bytes and time alone;
+ * - round-trip: a call to the cache service.
+ */
+export const SAVE_CLAUSE_KINDS = [
+  'single-threaded',
+  'compression',
+  'cpus-busy',
+  'read-bandwidth',
+  'read-iops',
+  'unsaturated',
+  'upload-verdict',
+  'upload-rate',
+  'round-trip',
+] as const;
+export type SaveClauseKind = (typeof SAVE_CLAUSE_KINDS)[number];
+export type SaveClause =
+  | { kind: 'single-threaded'; comm: string; cores: number }
+  | { kind: 'compression'; childCores: number; usableCores: number; threads: number }
+  | { kind: 'cpus-busy'; busyPercent: number }
+  | { kind: 'read-bandwidth'; readKiBPerSecond: number; ceilingBytesPerSecond: number }
+  /** `aboveDevice`: r_await is low, so the wait is above the device (a throttle, a cgroup cap). */
+  | { kind: 'read-iops'; readsPerSecond: number; readRequestKiB: number; readAwaitMs: number; aboveDevice: boolean }
+  | { kind: 'unsaturated' | 'round-trip' | 'upload-verdict'; phase: SavePhaseName }
+  | { kind: 'upload-rate'; bytes: number; durationMs: number };
+
+/** A save phase's evidence, one line each. */
+export const SAVE_EVIDENCE_KINDS = ['child-cores', 'cpus', 'disk-read', 'io-stall', 'busiest', 'moved', 'duration'] as const;
+export type SaveEvidenceKind = (typeof SAVE_EVIDENCE_KINDS)[number];
+export type SaveEvidence =
+  | { kind: 'child-cores'; childCores: number; usableCores: number; threads: number; cpuCount: number }
+  | { kind: 'cpus'; busyPercent: number; iowaitPercent: number }
+  | { kind: 'disk-read'; readsPerSecond: number; readRequestKiB: number; readAwaitMs: number; readKiBPerSecond: number }
+  /** PSI io some over the phase, 0-1. */
+  | { kind: 'io-stall'; share: number }
+  | { kind: 'busiest'; comm: string; cores: number }
+  | { kind: 'moved'; bytes: number; durationMs: number }
+  | { kind: 'duration'; durationMs: number };
+
+export interface SavePhaseFacts {
+  clause: SaveClause;
+  evidence: SaveEvidence[];
 }
 
 export interface SaveResult {

@@ -149,6 +149,26 @@ const obj =
     }
   };
 
+/**
+ * A discriminated union: the object's `kind` picks the shape its other fields are checked against
+ * (`kind` itself is one of the shapes' keys).
+ */
+const byKind =
+  <const M extends Record<string, Shape>>(shapes: M): Check<{ [K in keyof M & string]: Flatten<{ kind: K } & ObjectOf<M[K]>> }[keyof M & string]> =>
+  (v, p, e) => {
+    const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
+    const shape = typeof kind === 'string' && Object.hasOwn(shapes, kind) ? shapes[kind] : undefined;
+    if (!shape) {
+      e.push(
+        `${p}.kind: expected one of ${Object.keys(shapes)
+          .map((k) => JSON.stringify(k))
+          .join(', ')}, got ${describe(kind)}`,
+      );
+      return;
+    }
+    obj(shape)(v, p, e);
+  };
+
 const diskCounters = obj({
   readsCompleted: num,
   readsMerged: num,
@@ -250,9 +270,80 @@ const uploadTimeline = transferTimeline(
     maxTries: num,
   }),
 );
+const transferRateFacts = obj({
+  limit: oneOf(...TRANSFER_LIMIT_KINDS.filter((k): k is Exclude<(typeof TRANSFER_LIMIT_KINDS)[number], 'stall'> => k !== 'stall')),
+  waitShare: num,
+  medianWaitMs: num,
+  fastestWaitMs: num,
+  p90WaitMs: num,
+  elasticity: nullable(num),
+  requests: num,
+  bytesPerSecond: num,
+  meanInFlight: num,
+});
+const rateAtParallelism = obj({ inFlight: num, bytesPerSecond: num });
+const transferEvidence = byKind({
+  requests: {
+    requests: num,
+    path: oneOf(...DOWNLOAD_PATHS, ...UPLOAD_PATHS),
+    concurrency: num,
+    meanInFlight: num,
+    bytes: num,
+    durationMs: num,
+    bytesPerSecond: num,
+    chunkBytes: nullable(num),
+    singleShotBytes: nullable(num),
+  },
+  timing: { flowingShare: num, waitShare: num, medianWaitMs: num, fastestWaitMs: num },
+  elasticity: { fewest: rateAtParallelism, most: rateAtParallelism },
+  carrier: { interface: str, bytes: num, bytesPerSecond: num },
+  'apart-from-stall': {},
+  stall: { stall: num },
+  interruption: {
+    requestId: num,
+    outcome: oneOf(...TRANSFER_REQUEST_OUTCOMES),
+    part: nullable(str),
+    bytes: num,
+    atMs: num,
+    retry: nullable(obj({ requestId: num, part: nullable(str), afterMs: num })),
+    sdkGaveUp: bool,
+  },
+  pauses: { count: num, totalMs: num, diskCount: num, diskMs: num, downloadMs: num },
+});
+const transferVerdictFacts = obj({
+  direction: oneOf('download', 'upload'),
+  rate: transferRateFacts,
+  evidence: arr(transferEvidence),
+  startMs: num,
+  archiveBytes: nullable(num),
+});
+const timeoutReached = { timeoutMs: num, reached: bool };
+const downloadStallToolkit = byKind({
+  'plain-socket-timeout': timeoutReached,
+  'concurrent-part-retry': timeoutReached,
+  'sdk-header-retry': timeoutReached,
+  'sdk-segment-timeout': {
+    tryTimeoutMs: num,
+    segmentTimeoutMs: num,
+    cutMs: num,
+    safe: bool,
+    normalSegmentMs: nullable(num),
+    segmentBytes: nullable(num),
+  },
+});
+const uploadStallToolkit = byKind({
+  'sdk-upload-retry': { maxTries: num },
+  'chunk-retry': { maxTries: num },
+  'sdk-upload-no-timeout': {},
+  'chunk-body-socket': { timeoutMs: num },
+  'chunk-answer-timeout': { timeoutMs: num, maxTries: num, reached: bool },
+});
+const transferWhatIfFacts = obj({ nowMs: num, saves: bool, stallMs: nullable(num) });
+
 const uploadVerdict = obj({
   limit: oneOf(...TRANSFER_LIMIT_KINDS),
-  sentence: str,
+  'facts?': transferVerdictFacts,
+  'sentence?': str,
   stalls: arr(
     obj({
       kind: oneOf(...UPLOAD_STALL_KINDS),
@@ -261,12 +352,13 @@ const uploadVerdict = obj({
       durationMs: num,
       atBytes: num,
       wholeUploadMs: num,
-      toolkit: str,
+      'facts?': obj({ toolkit: uploadStallToolkit }),
+      'toolkit?': str,
       endedByTimeout: bool,
     }),
   ),
-  evidence: arr(str),
-  whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), uploadLowerBoundMs: num, sentence: str })),
+  'evidence?': arr(str),
+  whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), uploadLowerBoundMs: num, 'facts?': transferWhatIfFacts, 'sentence?': str })),
 });
 const phaseName = oneOf(...PHASES);
 const phase = obj({
@@ -512,7 +604,8 @@ const verdict = nullable(
     }),
     'download?': obj({
       limit: oneOf(...TRANSFER_LIMIT_KINDS),
-      sentence: str,
+      'facts?': transferVerdictFacts,
+      'sentence?': str,
       stalls: arr(
         obj({
           kind: oneOf(...DOWNLOAD_STALL_KINDS),
@@ -521,20 +614,42 @@ const verdict = nullable(
           durationMs: num,
           atBytes: num,
           wholeDownloadMs: num,
-          toolkit: str,
+          'facts?': obj({ toolkit: downloadStallToolkit }),
+          'toolkit?': str,
           'endedByTimeout?': bool,
           'segmentTimeoutToCutMs?': nullable(num),
           'normalSegmentMs?': nullable(num),
         }),
       ),
-      evidence: arr(str),
-      whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), downloadLowerBoundMs: num, sentence: str })),
+      'evidence?': arr(str),
+      whatIf: arr(obj({ change: oneOf(...TRANSFER_WHAT_IF_CHANGES), downloadLowerBoundMs: num, 'facts?': transferWhatIfFacts, 'sentence?': str })),
     }),
     'leads?': oneOf('download-stall'),
   }),
 );
 const fileSystemSync = obj({ mountPoint: str, durationMs: num, returned: bool });
 const saveBottleneck = oneOf(...BOTTLENECKS);
+const savePhaseName = oneOf(...SAVE_PHASES);
+const saveClause = byKind({
+  'single-threaded': { comm: str, cores: num },
+  compression: { childCores: num, usableCores: num, threads: num },
+  'cpus-busy': { busyPercent: num },
+  'read-bandwidth': { readKiBPerSecond: num, ceilingBytesPerSecond: num },
+  'read-iops': { readsPerSecond: num, readRequestKiB: num, readAwaitMs: num, aboveDevice: bool },
+  unsaturated: { phase: savePhaseName },
+  'round-trip': { phase: savePhaseName },
+  'upload-verdict': { phase: savePhaseName },
+  'upload-rate': { bytes: num, durationMs: num },
+});
+const saveEvidence = byKind({
+  'child-cores': { childCores: num, usableCores: num, threads: num, cpuCount: num },
+  cpus: { busyPercent: num, iowaitPercent: num },
+  'disk-read': { readsPerSecond: num, readRequestKiB: num, readAwaitMs: num, readKiBPerSecond: num },
+  'io-stall': { share: num },
+  busiest: { comm: str, cores: num },
+  moved: { bytes: num, durationMs: num },
+  duration: { durationMs: num },
+});
 const save = obj({
   status: oneOf(...SAVE_STATUSES),
   'reason?': str,
@@ -566,8 +681,17 @@ const save = obj({
   verdict: nullable(
     obj({
       bottleneck: saveBottleneck,
-      sentence: str,
-      phases: arr(obj({ phase: oneOf(...SAVE_PHASES), bottleneck: saveBottleneck, sentence: str, evidence: arr(str) })),
+      'facts?': obj({ dominant: nullable(savePhaseName), share: num, totalMs: num }),
+      'sentence?': str,
+      phases: arr(
+        obj({
+          phase: savePhaseName,
+          bottleneck: saveBottleneck,
+          'facts?': obj({ clause: saveClause, evidence: arr(saveEvidence) }),
+          'sentence?': str,
+          'evidence?': arr(str),
+        }),
+      ),
       'upload?': uploadVerdict,
     }),
   ),

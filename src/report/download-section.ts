@@ -7,6 +7,7 @@ import type { Profile, Verdict } from '../profile/schema.js';
 import { binTransferTimeline, MAX_POINTS, niceMax, type TransferFlow } from './charts.js';
 import { escapeHtml, fenced } from './markdown.js';
 import { xyChartInit } from './palette.js';
+import { sayDownload, type TransferWords } from './say/transfer.js';
 
 interface TransferChartPoint {
   /** Seconds since the transfer began, at the cell's end. */
@@ -49,23 +50,16 @@ function charts(t: TransferFlow, concurrency: number, noun: 'Download' | 'Upload
   ].join('\n\n');
 }
 
-/** A transfer's verdict as the download's and the upload's share it. */
-interface TransferJudgement {
-  sentence: string;
-  evidence: readonly string[];
-  whatIf: readonly { sentence: string }[];
-}
-
 export function transferSection(
   heading: string,
-  judged: TransferJudgement,
+  judged: TransferWords,
   timeline: TransferFlow & { limits: { concurrency: number } },
   noun: 'Download' | 'Upload',
   whatIfNote: string,
 ): string {
   const parts = [`${heading}\n\n**${escapeHtml(judged.sentence)}**`];
   if (judged.evidence.length > 0) parts.push(judged.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n'));
-  if (judged.whatIf.length > 0) parts.push(`${judged.whatIf.map((w) => `- ${escapeHtml(w.sentence)}`).join('\n')}\n\n<sub>${whatIfNote}</sub>`);
+  if (judged.whatIf.length > 0) parts.push(`${judged.whatIf.map((w) => `- ${escapeHtml(w)}`).join('\n')}\n\n<sub>${whatIfNote}</sub>`);
   const drawn = charts(timeline, timeline.limits.concurrency, noun);
   if (drawn) parts.push(drawn);
   return parts.join('\n\n');
@@ -77,7 +71,7 @@ export function downloadSection(profile: Profile, verdict: Verdict): string {
   if (!download || !timeline) return '';
   return transferSection(
     '### Download',
-    download,
+    sayDownload(download),
     timeline,
     'Download',
     "Lower bounds on the download's time: stalls and waits for first bytes stay unless the change removes them; a doubled rate halves at most the time bytes flowed.",

@@ -31,6 +31,7 @@ import { segmentTimeoutMinutes, stallOpening } from './say/download.js';
 import { verdictCarriers } from '../judge/restore-rules.js';
 import { PHASE_NOUN } from '../judge/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
+import { sayStallToolkit } from './say/transfer.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';
 import { FIX_PLACEMENT, workflowFix } from '../experiment/fix-step.js';
@@ -385,7 +386,7 @@ function stallFirstScreen(input: HeadlineInput, stall: DownloadStall, totalMs: n
       },
     };
   }
-  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(stall.toolkit), pastes: [], note: null } };
+  return { text, basis: 'verdict', names: 'network', todo: { kind: 'nothing', text: capitalised(sayStallToolkit(stall)), pastes: [], note: null } };
 }
 
 /**

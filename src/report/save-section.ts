@@ -7,6 +7,8 @@ import type { SaveResult } from '../profile/schema.js';
 import { transferSection } from './download-section.js';
 import { cell, details, escapeHtml, table } from './markdown.js';
 import { MiB } from '../util/units.js';
+import { saySave, saySavePhase } from './say/save.js';
+import { sayUpload } from './say/transfer.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
@@ -20,17 +22,18 @@ export function renderSaveSection(save: SaveResult): string {
     save.status === 'saved'
       ? `Saved \`${cell(save.key)}\`: ${save.archiveBytes !== null ? `${mib(save.archiveBytes)} archive of ` : ''}${save.matchedPaths.map((p) => `\`${cell(p)}\``).join(', ')} in ${seconds(save.saveMs)} through cache service ${save.serviceVersion}.`
       : `Not saved: ${escapeHtml(save.reason ?? save.error?.message ?? 'the save failed')} (during ${save.error?.phase ?? 'the save'}, after ${seconds(save.saveMs)}).`;
-  const judged = new Map(save.verdict?.phases.map((p) => [p.phase, p]) ?? []);
+  const verdict = save.verdict;
+  const judged = new Map(verdict?.phases.map((p) => [p.phase, { bottleneck: p.bottleneck, ...saySavePhase(p, verdict.upload) }]) ?? []);
   const rows = save.phases.map((p) => {
     const ms = p.endMs - p.startMs;
     const j = judged.get(p.name);
     return [p.name, seconds(ms), save.saveMs > 0 ? `${Math.round((ms / save.saveMs) * 100)}%` : '', j?.bottleneck ?? '', j?.sentence ?? ''];
   });
   // The save's verdict right under what was saved; its phases and evidence behind one <details>, so no verdict sits between two tables.
-  const parts = [head, '', save.verdict ? `**${escapeHtml(save.verdict.sentence)}** ${what}` : what];
-  const evidence = (save.verdict?.phases ?? [])
-    .filter((p) => p.evidence.length > 0)
-    .map((p) => `**${p.phase}**\n\n${p.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n')}`);
+  const parts = [head, '', verdict ? `**${escapeHtml(saySave(verdict))}** ${what}` : what];
+  const evidence = [...judged.entries()]
+    .filter(([, p]) => p.evidence.length > 0)
+    .map(([phase, p]) => `**${phase}**\n\n${p.evidence.map((e) => `- ${escapeHtml(e)}`).join('\n')}`);
   const body = [table(['Phase', 'Time', 'Share', 'Limited by', 'Why'], rows, ['l', 'r', 'r', 'l', 'l']), ...evidence].join('\n\n');
   parts.push('', details(`Save phases${evidence.length > 0 ? ' and evidence' : ''}`, body));
   const timeline = save.phases.find((p) => p.name === 'upload')?.uploadTimeline;
@@ -38,7 +41,7 @@ export function renderSaveSection(save: SaveResult): string {
   if (timeline && upload) {
     const section = transferSection(
       '#### Upload',
-      upload,
+      sayUpload(upload),
       timeline,
       'Upload',
       "Lower bounds on the upload's time: stalls and waits for the store's answers stay unless the change removes them; a doubled rate halves at most the time bytes flowed.",

@@ -21,6 +21,7 @@ import { judgedSave } from '../../src/pipeline/judged-save.js';
 import { cacheClientEnv, withEnv } from '../services/index.js';
 import type { BenchRow } from './table.js';
 import { fixed } from './stats.js';
+import { saySave, saySavePhase } from '../../src/report/say/save.js';
 
 export interface MemoryResult {
   copies: number;
@@ -100,7 +101,7 @@ export async function benchMemory(
       ),
     );
     if (save.status !== 'saved') throw new Error(`the profiled save of the memory tree did not save: ${save.reason ?? save.error?.message ?? save.status}`);
-    opts.log(`memory: saved in ${(save.saveMs / 1000).toFixed(1)} s: ${save.verdict?.sentence ?? 'no verdict'}`);
+    opts.log(`memory: saved in ${(save.saveMs / 1000).toFixed(1)} s: ${save.verdict ? saySave(save.verdict) : 'no verdict'}`);
     rmSync(tree, { recursive: true, force: true });
 
     const hook = path.join(base, 'hwm.mjs');
@@ -227,7 +228,7 @@ function saveRows(save: SaveResult | null, scale: string): BenchRow[] {
     {
       section: 'Save',
       measure: "the save's verdict (and the evidence of its longest phase)",
-      result: `${save.verdict?.sentence ?? 'none'}${longestEvidence(save)}`,
+      result: `${save.verdict ? saySave(save.verdict) : 'none'}${longestEvidence(save)}`,
       target: '–',
       met: null,
     },
@@ -238,7 +239,8 @@ function saveRows(save: SaveResult | null, scale: string): BenchRow[] {
 function longestEvidence(save: SaveResult): string {
   const longest = [...save.phases].sort((a, b) => b.endMs - b.startMs - (a.endMs - a.startMs))[0];
   const judged = longest ? save.verdict?.phases.find((p) => p.phase === longest.name) : undefined;
-  return judged && judged.evidence.length > 0 ? ` Evidence (${judged.phase}): ${judged.evidence.join('; ')}.` : '';
+  const evidence = judged ? saySavePhase(judged, save.verdict?.upload).evidence : [];
+  return judged && evidence.length > 0 ? ` Evidence (${judged.phase}): ${evidence.join('; ')}.` : '';
 }
 
 function runChild(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined> }): Promise<void> {
