@@ -12,6 +12,8 @@ import { ABOVE_CEILING_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile, Snapshot } from '../../src/profile/schema.js';
 import { parseDiskstats } from '../../src/sample/parse-diskstats.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
+import { sayPhase, sayPhaseClause } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 /**
  * lab-disk-iops with the queue merging: from the extraction on, each sample interval's bios (what
@@ -55,8 +57,8 @@ describe('a disk capped in bandwidth and in IOPS, the IOPS cap counting bios, me
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
     expect(extract?.disk.iopsCount?.because).toMatch(/only the bios .* held steadier than requests and bytes/);
     expect(extract?.bottleneck).toBe('disk-iops');
-    expect(extract?.sentence).toMatch(/write bios\/s \(completed \+ merged/);
-    expect(extract?.evidence.find((e) => e.id === 'iops-count')?.text).toMatch(/^IOPS counted before merging \(bios on loop3\)/);
+    expect(extract && sayPhase(extract)).toMatch(/write bios\/s \(completed \+ merged/);
+    expect(sayEvidence(extract?.evidence.find((e) => e.id === 'iops-count') ?? {}, 'extract')).toMatch(/^IOPS counted before merging \(bios on loop3\)/);
     expect(j.verdict.bottleneck).toBe('disk-iops');
   });
 
@@ -198,7 +200,6 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     const outcome = rule?.apply({
       profile,
       name: 'extract',
-      what: 'extraction',
       facts: extract.facts,
       ceilings: j.ceilings,
       disk,
@@ -208,7 +209,9 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     });
     expect(outcome?.bottleneck).toBe('disk-iops');
     expect(outcome?.iopsCount).toBe('before-merge');
-    expect(outcome?.clause).toMatch(/issued 1988 write bios\/s, 103% of the 1921 IOPS random-write ceiling, with its bytes at 41% of the bandwidth one/);
+    expect(outcome && sayPhaseClause(outcome.decision)).toMatch(
+      /issued 1988 write bios\/s, 103% of the 1921 IOPS random-write ceiling, with its bytes at 41% of the bandwidth one/,
+    );
   });
 });
 

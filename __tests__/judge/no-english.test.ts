@@ -1,8 +1,8 @@
 // Decide once, say once (issue 39, item 1): the judge returns typed facts, and report/say turns them
 // into words. Over every recording, the parts of the judgement whose words have moved hold no
 // sentence: no string field outside a fixed allowlist (names from the fixed tables, device names)
-// has two words. The kinds not moved yet (the verdict's, phases', evidence, download
-// and save verdicts, attribution) are not walked here; each joins MOVED as it moves.
+// has two words. The kinds not moved yet (the verdict's, download and save verdicts,
+// attribution) are not walked here; each joins MOVED as it moves.
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import type { Verdict } from '../../src/profile/schema.js';
@@ -12,6 +12,7 @@ import { everyRecording } from '../helpers/recordings.js';
 const MOVED: Record<string, (v: Verdict) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
+  phase: (v) => v.phases.map(({ evidence: _, ...phase }) => phase),
 };
 
 /**
@@ -19,9 +20,17 @@ const MOVED: Record<string, (v: Verdict) => unknown[]> = {
  * - facts.ceilingFrom, facts.top.from.said: the ceilings' own account of a cgroup cap (judge/cgroup-io.ts,
  *   probe-caps.ts), a kind not moved yet: the ceilings' words;
  * - facts.primaryBecause: why a device is the restore's, as the sampler recorded it (src/sample), not the judge;
- * - device, paths: a device's name and the restore paths as the workflow wrote them.
+ * - device, paths: a device's name and the restore paths as the workflow wrote them;
+ * - decision.disk.share.from.said: a phase's share of a ceiling a cgroup cap set, the ceilings' words as above.
  */
-const ALLOWED: ReadonlySet<string> = new Set(['facts.ceilingFrom', 'facts.top.from.said', 'facts.primaryBecause', 'device', 'paths']);
+const ALLOWED: ReadonlySet<string> = new Set([
+  'facts.ceilingFrom',
+  'facts.top.from.said',
+  'facts.primaryBecause',
+  'device',
+  'paths',
+  'decision.disk.share.from.said',
+]);
 
 /** Every string under `value` with its path, array indices dropped. */
 function strings(value: unknown, path = ''): { path: string; text: string }[] {

@@ -30,7 +30,10 @@ import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
 import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
-import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+import { BOTTLENECK_LABEL, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
+import type { PhaseDecision, PhaseRuleId } from '../profile/phase-decision.js';
+// The restore's verdict sentence quotes its carrying phase's clause, said where every phase's is.
+import { sayPhaseClause } from '../report/say/phase.js';
 
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { segmentPauses, type SegmentPause } from './segment-pauses.js';
@@ -41,12 +44,10 @@ export interface JudgedPhase extends PhaseVerdict {
   durationMs: number;
   facts: PhaseFacts;
   disk: DiskLoad;
-  /** The "why" in figures, lower-case, no final stop. */
-  clause: string;
-  /** Which rule of the phase's table matched. */
-  rule: string;
-  /** The verdict in the table's "Limited by" cell and the evidence's heading, the same words in both (nouns.ts limitedBy). */
-  label: string;
+  /** Which rule of the phase's table matched and the figures it read: report/say/phase.ts says it. */
+  decision: PhaseDecision;
+  /** Which rule of the phase's table matched (decision.rule). */
+  rule: PhaseRuleId;
   /** The write count the phase's IOPS verdict rests on, where the rule chose one other than disk.iopsCount's. */
   iopsCount?: IopsCount;
   /** The download's pauses with no request in flight (segment-pauses.ts): never the network's time. */
@@ -98,20 +99,18 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
     const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
+    const outcome = applyRules({ profile, name: p.name, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
     const pauses = p.downloadTimeline ? segmentPauses(p.downloadTimeline, { endMs: p.endMs, series: f.series, deviceIndex: f.deviceIndex }, onDevice) : [];
     return {
       phase: p.name,
       bottleneck: outcome.bottleneck,
-      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
+      decision: outcome.decision,
       evidence: settle(candidates, outcome.bottleneck),
       durationMs: f.durationMs,
       facts: f,
       disk,
-      clause: outcome.clause,
-      rule: outcome.rule,
-      label: limitedBy(outcome.bottleneck, outcome.rule),
+      rule: outcome.decision.rule,
       ...(outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {}),
       ...(pauses.length > 0 ? { pauses } : {}),
     };
@@ -223,7 +222,7 @@ function judgeRestore(profile: Profile): Judgement {
   const on = elsewhere && isDiskResource(carrier.bottleneck) ? ` on ${elsewhere}` : '';
   const saving = best ? ` ${savingSentence(best, quotaOf(phases), on ? elsewhere : undefined)}` : '';
   const unpinned = outweighed ? ` ${outweighedSentence(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP)}` : '';
-  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${carrier.clause}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
+  const sentence = `${BOTTLENECK_LABEL[carrier.bottleneck]}${on}: ${sayPhaseClause(carrier.decision)}; ${VERDICT_PHASE_NOUN[carrier.phase]} took ${percent(carrier.durationMs / totalMs)} of the ${seconds(totalMs)} restore${tail}.${saving}${unpinned}${failed}${blind}`;
   const byName = (n: PhaseName) => phases.find((j) => j.phase === n)?.facts;
   const decision: RestoreDecision = {
     rule,
@@ -239,7 +238,7 @@ function judgeRestore(profile: Profile): Judgement {
     ...spans,
     about: 'until-on-disk',
     phase: carrier.phase,
-    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, decision: j.decision, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf: whatIfOnce(),
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };
@@ -346,7 +345,8 @@ function hiddenAtMostMs(j: Pick<JudgedPhase, 'durationMs'>, speedup: number): nu
 
 /** "The writeback tail cannot be pinned on one resource (CPU not measured): at most 0.084 s could hide there." */
 function outweighedSentence(j: JudgedPhase, speedup: number): string {
-  return `${j.sentence.replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
+  const clause = sayPhaseClause(j.decision);
+  return `${clause.charAt(0).toUpperCase()}${clause.slice(1)}: relaxing whatever limits it could save at most ${seconds(hiddenAtMostMs(j, speedup))}, less than that.`;
 }
 
 /**

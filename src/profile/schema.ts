@@ -7,6 +7,7 @@
 import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 import type { RestoreRule } from './restore-rules.js';
+import type { EvidenceFacts, PhaseDecision } from './phase-decision.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
@@ -592,8 +593,10 @@ export interface ProbeSuiteResult {
 export interface Evidence {
   /** Stable id, e.g. "write-bandwidth-share". */
   id: string;
-  /** Human sentence: what was measured and against what. */
-  text: string;
+  /** What was measured and the figures its sentence needs (report/say/evidence.ts says it); absent in recordings made before it. */
+  facts?: EvidenceFacts;
+  /** The sentence as an older version's judge wrote it, filled where a profile is written: read only where `facts` is absent. */
+  text?: string;
   value: number | null;
   unit: string;
   threshold?: number;
@@ -604,7 +607,10 @@ export interface Evidence {
 export interface PhaseVerdict {
   phase: PhaseName;
   bottleneck: Bottleneck;
-  sentence: string;
+  /** Which rule of the phase's table decided, and the figures it read (report/say/phase.ts says it); absent in recordings made before it. */
+  decision?: PhaseDecision;
+  /** The sentence as an older version's judge wrote it, filled where a profile is written: read only where `decision` is absent. */
+  sentence?: string;
   evidence: Evidence[];
   /** The phase's duration: what the verdict puts on its bottleneck. Since schema 2. */
   durationMs?: number;
