@@ -13,6 +13,7 @@ const MOVED: Record<string, (v: Verdict) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
   phase: (v) => v.phases.map(({ evidence: _, ...phase }) => phase),
+  evidence: (v) => v.phases.flatMap((p) => p.evidence),
 };
 
 /**
@@ -21,7 +22,9 @@ const MOVED: Record<string, (v: Verdict) => unknown[]> = {
  *   probe-caps.ts), a kind not moved yet: the ceilings' words;
  * - facts.primaryBecause: why a device is the restore's, as the sampler recorded it (src/sample), not the judge;
  * - device, paths: a device's name and the restore paths as the workflow wrote them;
- * - decision.disk.share.from.said: a phase's share of a ceiling a cgroup cap set, the ceilings' words as above.
+ * - decision.disk.share.from.said, facts.share.from.said: a share of a ceiling a cgroup cap set, the ceilings' words as above;
+ * - facts.probeSaid, facts.reason.capSaid: the ceilings' account of a probe that met an IOPS cap, of the cap that set one;
+ * - facts.afterMergeDevice: the disks below a bio-based device, named ("vdb + vdc").
  */
 const ALLOWED: ReadonlySet<string> = new Set([
   'facts.ceilingFrom',
@@ -30,6 +33,10 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'device',
   'paths',
   'decision.disk.share.from.said',
+  'facts.share.from.said',
+  'facts.probeSaid',
+  'facts.reason.capSaid',
+  'facts.afterMergeDevice',
 ]);
 
 /** Every string under `value` with its path, array indices dropped. */

@@ -28,7 +28,7 @@ import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
+import { cores, iops, mibPerSecond, percent, seconds } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
 import { BOTTLENECK_LABEL, RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 import type { PhaseDecision, PhaseRuleId } from '../profile/phase-decision.js';
@@ -93,10 +93,9 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
-    const what = VERDICT_PHASE_NOUN[p.name];
     // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
     const onDevice = ceilingsForDevice(profile, ceilings, f.deviceIndex);
-    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
+    const disk = diskLoad(f, onDevice, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
     const outcome = applyRules({ profile, name: p.name, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
@@ -126,7 +125,7 @@ function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFact
   return [
     candidate(
       'dirty-peak-share',
-      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
+      { kind: 'dirty-peak-share', dirtyPeakBytes: facts.dirtyPeakBytes ?? 0, share, limitBytes: limit },
       share,
       'share',
       share >= DIRTY_THROTTLE_SHARE ? [...DISK_RESOURCES] : [],
