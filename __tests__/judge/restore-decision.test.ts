@@ -3,7 +3,7 @@ import { judgeRun } from '../../src/compare/judged-run.js';
 import { ATTR } from '../../src/export/names.js';
 import { summaryAttributes } from '../../src/export/trace-plan.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
-import { PHASE_LABEL, PHASE_NOUN } from '../../src/judge/nouns.js';
+import { PHASE_LABEL, PHASE_NOUN } from '../../src/report/say/nouns.js';
 import { NOTHING_JUDGED_RULES, RESTORE_RULES } from '../../src/profile/restore-rules.js';
 import { PHASES, PROFILE_SCHEMA_VERSION, RESOURCES, type Profile } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';

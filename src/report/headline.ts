@@ -16,7 +16,7 @@ import { isDiskResource } from '../profile/schema.js';
 import { percent, seconds } from '../util/format.js';
 import { segmentTimeoutMinutes, stallOpening } from '../judge/download-in-verdict.js';
 import { verdictCarriers } from '../judge/restore-rules.js';
-import { PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from './say/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';
 import { EXPERIMENTS_FOR } from '../judge/auto-rules.js';

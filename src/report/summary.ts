@@ -12,7 +12,7 @@ import { isDiskResource } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
-import { limitedBy, PHASE_NOUN } from '../judge/nouns.js';
+import { limitedBy, PHASE_NOUN } from './say/nouns.js';
 import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';

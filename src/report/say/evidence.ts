@@ -6,7 +6,7 @@
  */
 import type { Evidence, PhaseName } from '../../profile/schema.js';
 import type { EvidenceFacts, EvidenceKind, IopsCountFacts, IopsCountReason } from '../../profile/phase-decision.js';
-import { VERDICT_PHASE_NOUN } from '../../judge/nouns.js';
+import { VERDICT_PHASE_NOUN } from './nouns.js';
 import { NEAR_CEILING_SHARE } from '../../judge/thresholds.js';
 import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../../util/format.js';
 import { CEILING_KIND, describeBusiest, describeCores, describeShare, wholeCount as n } from './figures.js';

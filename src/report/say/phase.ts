@@ -15,7 +15,7 @@ import type {
   PhaseRuleId,
   Unmeasured,
 } from '../../profile/phase-decision.js';
-import { VERDICT_PHASE_NOUN } from '../../judge/nouns.js';
+import { VERDICT_PHASE_NOUN } from './nouns.js';
 import { bytes, cores, formatNumber, mibPerSecond, percent, seconds } from '../../util/format.js';
 import { describeBusiest, describeCores, describeShare } from './figures.js';
 
