@@ -424,7 +424,7 @@ const tailSustained: Rule<'tail-sustained-rate'> = {
     const mean = (d.writtenBytes * 1000) / x.facts.durationMs;
     if (rates.length < 2 || rates.some((r) => r < STEADY_RATE_SHARE * mean)) return null;
     const resource = kernelOnlyResource(x);
-    const device = x.facts.deviceIndex === null ? 'the disk' : (x.profile.devices[x.facts.deviceIndex]?.name ?? 'the disk');
+    const device = x.facts.deviceIndex === null ? null : (x.profile.devices[x.facts.deviceIndex]?.name ?? null);
     const probed = x.profile.probes?.deviceName;
     return {
       bottleneck: resource,

@@ -166,7 +166,8 @@ export type PhaseDecision =
       rule: 'tail-sustained-rate';
       phase: PhaseName;
       durationMs: number;
-      device: string;
+      /** The device that drained the tail; null where the phase's device is not known. */
+      device: string | null;
       /** The device fio probed, where it is another; null without a probe. */
       probedDevice: string | null;
       writtenBytes: number;

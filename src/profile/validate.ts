@@ -488,7 +488,7 @@ const phaseDecision = tagged('rule', {
   'tail-sustained-rate': {
     ...ofPhase,
     durationMs: num,
-    device: str,
+    device: nullable(str),
     probedDevice: nullable(str),
     writtenBytes: num,
     resource: oneOf(...DISK_RESOURCES),

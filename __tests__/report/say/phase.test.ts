@@ -158,6 +158,11 @@ describe('each rule id said', () => {
     });
   }
 
+  it('a tail whose device is not known drains "the disk"', () => {
+    const decision = { ...EXAMPLES['tail-sustained-rate'].decision, device: null, probedDevice: 'loop0' };
+    expect(sayPhaseClause(decision)).toMatch(/^the writeback tail after tar exited was the disk draining .*\(fio probed loop0, not the disk\)$/);
+  });
+
   it('the sentence is the clause capitalised, with a stop', () => {
     const decision = EXAMPLES['tail-short'].decision;
     expect(sayPhase({ decision })).toBe('The writeback tail after tar exited was short: 0.084 s until syncfs returned (2 MiB written).');

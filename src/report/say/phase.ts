@@ -151,10 +151,11 @@ const CLAUSES: { [R in PhaseRuleId]: Clause<R> } = {
     return `after tar exited the page cache needed ${seconds(d.durationMs)} more to put the files on disk: ${why}`;
   },
   'tail-sustained-rate': (d) => {
-    const noProbe = d.probedDevice !== null ? `fio probed ${d.probedDevice}, not ${d.device}` : 'no fio probe';
+    const device = d.device ?? 'the disk';
+    const noProbe = d.probedDevice !== null ? `fio probed ${d.probedDevice}, not ${device}` : 'no fio probe';
     const rate =
       d.resource === 'disk-iops' ? `${formatNumber(d.writesPerSecond)} writes/s of ${formatNumber(d.writeRequestKiB)} KiB` : mibPerSecond(d.bytesPerSecond);
-    return `the writeback tail after tar exited was ${d.device} draining what the page cache owed: it wrote ${bytes(d.writtenBytes)} at a steady ${rate} for ${seconds(d.durationMs)}, the rate it sustained, not a probed ceiling (${noProbe})`;
+    return `the writeback tail after tar exited was ${device} draining what the page cache owed: it wrote ${bytes(d.writtenBytes)} at a steady ${rate} for ${seconds(d.durationMs)}, the rate it sustained, not a probed ceiling (${noProbe})`;
   },
 };
 
