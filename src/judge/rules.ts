@@ -8,6 +8,7 @@ import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
 import {
   type CpuUser,
   type DiskCeilingFigures,
+  type DiskLatency,
   type KernelDiskFigures,
   type OtherCpuLoad,
   PHASE_RULE_TABLES,
@@ -156,7 +157,7 @@ const latencyBound: Rule<'disk-latency'> = {
     const d = x.facts.disk;
     if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
     const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
-    const decided = (latency: 'qd1-reads' | 'flushes', perSecond: number, ceilingPerSecond: number): Decided<'disk-latency'> => ({
+    const decided = (latency: DiskLatency, perSecond: number, ceilingPerSecond: number): Decided<'disk-latency'> => ({
       bottleneck: 'disk-iops',
       decision: { rule: 'disk-latency', phase: x.name, latency, perSecond, queueSize: d.averageQueueSize, ceilingPerSecond },
     });

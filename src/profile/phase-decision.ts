@@ -87,6 +87,10 @@ export interface KernelDiskFigures {
 export const UNMEASURED = ['disk', 'fio-ceilings', 'cpu', 'cpu-ticks'] as const;
 export type Unmeasured = (typeof UNMEASURED)[number];
 
+/** A latency-bound disk: reads one at a time near the queue-depth-1 rate, or flushes near the fsync'd write rate. */
+export const DISK_LATENCIES = ['qd1-reads', 'flushes'] as const;
+export type DiskLatency = (typeof DISK_LATENCIES)[number];
+
 /** What the disk did while the dirty-page limit throttled the writer: bios at the IOPS ceiling, a share, or kernel counters alone. */
 export type DirtyThrottledDisk =
   | { kind: 'bios'; biosPerSecond: number; iopsCeiling: number; bandwidthShare: number }
@@ -113,8 +117,7 @@ export type PhaseDecision =
   | {
       rule: 'disk-latency';
       phase: PhaseName;
-      /** Reads one at a time near the queue-depth-1 rate, or flushes near the fsync'd write rate. */
-      latency: 'qd1-reads' | 'flushes';
+      latency: DiskLatency;
       perSecond: number;
       queueSize: number;
       ceilingPerSecond: number;
@@ -181,6 +184,13 @@ export type PhaseDecision =
 export type PhaseDecisionOf<R extends PhaseRuleId> = Extract<PhaseDecision, { rule: R }>;
 
 /**
+ * Why only requests were counted where the bios alone reached the ceiling: too few windows to tell which
+ * held still; no cgroup cap on the device and bios far above fio's figure; the bandwidth limit explains
+ * the rate; the bios did not hold still.
+ */
+export const REQUESTS_COUNTED_WHYS = ['too-few-windows', 'no-cgroup-cap', 'bandwidth-explains', 'bios-not-still'] as const;
+
+/**
  * Why a write IOPS share counted the requests it did (judge/iops-count.ts iopsCounting), in its order:
  * a cgroup cap set the ceiling (it counts bios); few merges; requests already at the ceiling; neither
  * count at it; bios at a cgroup cap on the device; bios alone at it and steadier; else requests, and why.
@@ -192,7 +202,7 @@ export type IopsCountReason =
   | { kind: 'neither-reached' }
   | { kind: 'bios-at-cgroup-cap'; capIops: number }
   | { kind: 'bios-steadier'; aboveProbe: boolean }
-  | { kind: 'requests-counted'; aboveProbe: boolean; why: 'too-few-windows' | 'no-cgroup-cap' | 'bandwidth-explains' | 'bios-not-still' };
+  | { kind: 'requests-counted'; aboveProbe: boolean; why: (typeof REQUESTS_COUNTED_WHYS)[number] };
 
 /** The counts an IOPS share chose between (judge/iops-count.ts IopsCounting), and why. */
 export interface IopsCountFacts {

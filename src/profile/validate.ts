@@ -42,7 +42,7 @@ import {
 import { ProfilerError } from '../util/errors.js';
 import { DISK_KINDS } from './always-on.js';
 import { RESTORE_RULES } from './restore-rules.js';
-import { type PHASE_RULE_IDS, UNMEASURED } from './phase-decision.js';
+import { DISK_LATENCIES, type PHASE_RULE_IDS, REQUESTS_COUNTED_WHYS, UNMEASURED } from './phase-decision.js';
 
 /**
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
@@ -452,7 +452,7 @@ const phaseDecision = tagged('rule', {
   'lookup-round-trip': { ...ofPhase, durationMs: num },
   'disk-at-ceiling': { ...ofPhase, disk: obj(diskCeilingFigures), dirtyHeldShare: nullable(num) },
   'kernel-saturated-disk': { ...ofPhase, kernel: obj(kernelDiskFigures) },
-  'disk-latency': { ...ofPhase, latency: oneOf('qd1-reads', 'flushes'), perSecond: num, queueSize: num, ceilingPerSecond: num },
+  'disk-latency': { ...ofPhase, latency: oneOf(...DISK_LATENCIES), perSecond: num, queueSize: num, ceilingPerSecond: num },
   'cpu-process': { ...ofPhase, user: cpuUser, diskTopShare: nullable(num), ioSomeShare: num, quotaCores: nullable(num) },
   'cpu-quota': {
     ...ofPhase,
@@ -518,7 +518,7 @@ const evidenceFacts = tagged('kind', {
       'neither-reached': {},
       'bios-at-cgroup-cap': { capIops: num },
       'bios-steadier': { aboveProbe: bool },
-      'requests-counted': { aboveProbe: bool, why: oneOf('too-few-windows', 'no-cgroup-cap', 'bandwidth-explains', 'bios-not-still') },
+      'requests-counted': { aboveProbe: bool, why: oneOf(...REQUESTS_COUNTED_WHYS) },
     }),
   },
   'ceiling-moved': { share: diskShare },
