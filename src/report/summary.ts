@@ -38,7 +38,7 @@ import { TOOL_VERSION } from '../version.js';
 
 interface PhaseRow {
   name: PhaseName;
-  /** The phase's verdict in words, as the judge labelled it for the table and the evidence alike. */
+  /** The phase's verdict in words (say/nouns.ts limitedBy, from its rule), for the table and the evidence alike. */
   label: string;
   /** The phase's verdict sentence (report/say/phase.ts). */
   sentence: string;
