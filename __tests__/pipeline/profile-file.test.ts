@@ -1,5 +1,5 @@
 // A written profile keeps the schema's promise to its readers (fields only added within a major version):
-// each what-if and each device line still carries its sentence, said from the judge's facts by
+// each what-if, device line, phase and evidence item still carries its sentence, said from the judge's facts by
 // report/say at the edge where the profile is written, the same words this version's report shows.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,8 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { writeProfile } from '../../src/pipeline/profile-file.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { sayDevice } from '../../src/report/say/device.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
+import { sayPhase } from '../../src/report/say/phase.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { everyRecording } from '../helpers/recordings.js';
 
@@ -29,5 +31,11 @@ describe('the profile as written', () => {
       expect(w.sentence?.length, `whatIf[${i}]`).toBeGreaterThan(0);
     }
     for (const [i, d] of (v?.devices ?? []).entries()) expect(d.sentence, `devices[${i}]`).toBe(sayDevice(verdict.devices![i]!));
+    for (const [i, p] of (v?.phases ?? []).entries()) {
+      const judged = verdict.phases[i]!;
+      expect(p.sentence, `phases[${i}]`).toBe(sayPhase(judged));
+      expect(p.sentence?.length, `phases[${i}]`).toBeGreaterThan(0);
+      for (const [k, e] of p.evidence.entries()) expect(e.text, `phases[${i}].evidence[${k}]`).toBe(sayEvidence(judged.evidence[k]!, judged.phase));
+    }
   });
 });
