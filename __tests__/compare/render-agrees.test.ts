@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareProfiles } from '../../src/compare/compare.js';
 import { renderComparison } from '../../src/compare/render-comparison.js';
-import { limitedBy } from '../../src/judge/nouns.js';
+import { limitedBy } from '../../src/report/say/nouns.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { renderProfile } from '../../src/report/render.js';
 import { TOOL_VERSION } from '../../src/version.js';

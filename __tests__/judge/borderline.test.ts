@@ -9,6 +9,7 @@ import { NEAR_CEILING_SHARE, PROCESS_FULL_CORE, TIME_AT_CEILING_SHARE, WRITEBACK
 import type { Profile } from '../../src/profile/schema.js';
 import { loadFixture, phaseOf, quietCpu, scaleDiskDelta, setChildCores, stretchPhase } from './fixture-tools.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
+import { sayPhase, sayPhaseClause } from '../../src/report/say/phase.js';
 
 const phaseVerdict = (p: Profile, name: string) => judgeProfile(p).phases.find((x) => x.phase === name);
 
@@ -177,7 +178,7 @@ describe('latency-bound: one request at a time at the QD1 rate', () => {
     const extract = withQd1(40e6);
     expect(extract?.rule).toBe('disk-latency');
     expect(extract?.bottleneck).toBe('disk-iops');
-    expect(extract?.clause).toMatch(/one at a time .* latency-bound/);
+    expect(extract && sayPhaseClause(extract.decision)).toMatch(/one at a time .* latency-bound/);
   });
   it('a fast QD1 rate (the recorded 55 µs): not latency-bound', () => {
     expect(withQd1(55_464)?.rule).not.toBe('disk-latency');
@@ -189,7 +190,7 @@ describe('not measured is said, not claimed', () => {
     const p = loadFixture('lab-network.json');
     const download = judgeInDetail(p).phases.find((x) => x.phase === 'download');
     expect(download?.bottleneck).toBe('network');
-    expect(download?.sentence).not.toMatch(/CPUs far from saturated/);
+    expect(download && sayPhase(download)).not.toMatch(/CPUs far from saturated/);
   });
   it('without /proc: nothing about the disk or CPU is claimed', () => {
     // Derived from network-slow-download.json: every kernel reading removed, as on a runner without /proc.
@@ -205,6 +206,6 @@ describe('not measured is said, not claimed', () => {
     const v = judgeProfile(p);
     const download = v.phases.find((x) => x.phase === 'download');
     expect(download?.bottleneck).toBe('inconclusive');
-    expect(download?.sentence).toMatch(/disk not measured, CPU not measured/);
+    expect(download && sayPhase(download)).toMatch(/disk not measured, CPU not measured/);
   });
 });

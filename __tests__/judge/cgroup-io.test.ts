@@ -13,6 +13,9 @@ import { loadFixture } from './fixture-tools.js';
 import { sayCeilingFrom } from '../../src/report/say/ceilings.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
+import { sayIopsCountReason } from '../../src/report/say/evidence.js';
+/** Why the IOPS share counted what it did, said; empty without a count. */
+const reasonOf = (c: Parameters<typeof sayIopsCountReason>[0] | null | undefined): string => (c ? sayIopsCountReason(c) : '');
 
 const said = (w: WhatIf | undefined) => w && sayWhatIf(w);
 
@@ -96,7 +99,7 @@ describe('no fio, a cgroup IOPS cap on the restore device', () => {
     );
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/a cgroup I\/O cap counts bios before merging/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/a cgroup I\/O cap counts bios before merging/);
   });
 
   it('the what-if is a bound labelled with the cap, and covers what doubling the cap saved (9.06 s, issue 22)', () => {
@@ -197,7 +200,7 @@ describe('a real recording with a bio IOPS cap above what fio read (lab-bio-iops
     expect(j.verdict.bottleneck).toBe('disk-iops');
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/reached the cgroup's cap of 2,000 IOPS on this device, which counts bios before merging/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/reached the cgroup's cap of 2,000 IOPS on this device, which counts bios before merging/);
     // The bench's intervention on this runner: doubling the IOPS cap took 4.40 s; the what-if is a lower bound below it.
     const w = j.verdict.whatIf.find((x) => x.resource === 'disk-iops');
     expect(w?.restoreLowerBoundMs).toBeLessThanOrEqual(4400);
@@ -209,7 +212,7 @@ describe('a real recording with a bio IOPS cap above what fio read (lab-bio-iops
     if (p.context.cgroup) p.context.cgroup.ioLimits = [];
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
-    expect(j.phases.find((x) => x.phase === 'extract')?.disk.iopsCount?.because).toMatch(/held steadier than requests and bytes/);
+    expect(reasonOf(j.phases.find((x) => x.phase === 'extract')?.disk.iopsCount)).toMatch(/held steadier than requests and bytes/);
     expect(sayVerdict(j.verdict, p)).not.toMatch(/cgroup's blkio cap/);
   });
 });

@@ -12,6 +12,8 @@ import { fixtureNames, loadFixture, phaseOf } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
 import { sayAttribution } from '../../src/report/say/attribution.js';
+import { sayPhase } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 /** The recording as fio never ran (no fio, no sudo, O_DIRECT refused, `probes: none`). */
 const withoutProbes = (file: string): Profile => {
@@ -30,7 +32,7 @@ const withoutCeilings = (file: string): Profile => {
 /** Every sentence a verdict says: its own, each phase's and each evidence item's, each what-if's, attribution. */
 const sentencesOf = (v: Verdict, p: Profile): string[] => [
   sayVerdict(v, p),
-  ...v.phases.flatMap((p) => [p.sentence, ...p.evidence.map((e) => e.text)]),
+  ...v.phases.flatMap((p) => [sayPhase(p), ...p.evidence.map((e) => sayEvidence(e, p.phase))]),
   ...v.whatIf.map(sayWhatIf),
   ...sayAttribution(v.attribution),
 ];
@@ -251,7 +253,7 @@ describe("a short process's whole CPU", () => {
       b.selfCpuUs = 1_000_000 + 0.1 * ms * 1000;
     });
     expect(idle.bottleneck).toBe('network');
-    expect(idle.sentence).toMatch(/the process running it used 0\.1\d* of a core/);
+    expect(sayPhase(idle)).toMatch(/the process running it used 0\.1\d* of a core/);
   });
 
   it('older profiles: ticks as bounds (± 2); bounds on both sides of a core say "CPU not measured", never network by default', () => {
@@ -260,7 +262,7 @@ describe("a short process's whole CPU", () => {
       b.selfCpuTicks = (a.selfCpuTicks ?? 0) + 6;
     });
     expect(straddling.bottleneck).toBe('inconclusive');
-    expect(straddling.sentence).toMatch(/CPU not measured/);
+    expect(sayPhase(straddling)).toMatch(/CPU not measured/);
     // The recorded 11 ticks: at least 9, over a core.
     expect(download('lab-cpu.json', () => {}).bottleneck).toBe('cpu');
   });

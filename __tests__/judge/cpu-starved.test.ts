@@ -7,6 +7,8 @@ import { extractionCpu } from '../../src/judge/cpu-load.js';
 import { judgeInDetail } from '../../src/judge/judge.js';
 import { loadFixture } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayPhaseClause } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 describe('CPU starvation on machine-wide PSI', () => {
   const j = judgeInDetail(loadFixture('lab-no-fio-loaded.json'));
@@ -17,7 +19,9 @@ describe('CPU starvation on machine-wide PSI', () => {
     expect(extract.facts.pressure.cpuSome).toBeGreaterThan(0.3);
     expect(extractionCpu(extract.facts, 0.6).starved).toBe(false);
     const psi = extractionCpu(extract.facts, 0.6).candidates.find((c) => c.evidence.id === 'cpu-pressure-some');
-    expect(psi?.evidence.text).toMatch(/machine-wide: with Dirty at the throttle point and I\/O stalls high, tar waited for writeback, not for a CPU/);
+    expect(psi && sayEvidence(psi.evidence, 'extract')).toMatch(
+      /machine-wide: with Dirty at the throttle point and I\/O stalls high, tar waited for writeback, not for a CPU/,
+    );
     expect(psi?.favours).toEqual([]);
   });
 
@@ -28,7 +32,7 @@ describe('CPU starvation on machine-wide PSI', () => {
 
   it('as recorded, the extraction is held against the cgroup blkio cap the reader recorded', () => {
     expect(extract.bottleneck).toBe('disk-bandwidth');
-    expect(extract.clause).toMatch(/of the cgroup's blkio cap of 40 MiB\/s/);
+    expect(sayPhaseClause(extract.decision)).toMatch(/of the cgroup's blkio cap of 40 MiB\/s/);
     expect(j.verdict.bottleneck).toBe('disk-bandwidth');
   });
 
@@ -40,7 +44,7 @@ describe('CPU starvation on machine-wide PSI', () => {
     if (!e) throw new Error('no extraction');
     expect(e.bottleneck).toBe('disk-bandwidth');
     expect(e.rule).toBe('dirty-throttled');
-    expect(e.clause).toMatch(/the disk wrote at 39\.\d MiB\/s \(no fio ceiling to hold it against\)/);
+    expect(sayPhaseClause(e.decision)).toMatch(/the disk wrote at 39\.\d MiB\/s \(no fio ceiling to hold it against\)/);
     expect(u.verdict.bottleneck).toBe('disk-bandwidth');
     // No ceiling: the bound rests on the 40 MiB/s the extraction sustained, doubled; a lower bound on the
     // restore with at least the download and the lookup left, and less than the whole.

@@ -12,6 +12,11 @@ import { ABOVE_CEILING_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile, Snapshot } from '../../src/profile/schema.js';
 import { parseDiskstats } from '../../src/sample/parse-diskstats.js';
 import { loadFixture, phaseOf } from './fixture-tools.js';
+import { sayPhase, sayPhaseClause } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
+import { sayIopsCountReason } from '../../src/report/say/evidence.js';
+/** Why the IOPS share counted what it did, said; empty without a count. */
+const reasonOf = (c: Parameters<typeof sayIopsCountReason>[0] | null | undefined): string => (c ? sayIopsCountReason(c) : '');
 
 /**
  * lab-disk-iops with the queue merging: from the extraction on, each sample interval's bios (what
@@ -53,10 +58,10 @@ describe('a disk capped in bandwidth and in IOPS, the IOPS cap counting bios, me
     const j = judgeInDetail(biosCappedWithMerging());
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/only the bios .* held steadier than requests and bytes/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/only the bios .* held steadier than requests and bytes/);
     expect(extract?.bottleneck).toBe('disk-iops');
-    expect(extract?.sentence).toMatch(/write bios\/s \(completed \+ merged/);
-    expect(extract?.evidence.find((e) => e.id === 'iops-count')?.text).toMatch(/^IOPS counted before merging \(bios on loop3\)/);
+    expect(extract && sayPhase(extract)).toMatch(/write bios\/s \(completed \+ merged/);
+    expect(sayEvidence(extract?.evidence.find((e) => e.id === 'iops-count') ?? {}, 'extract')).toMatch(/^IOPS counted before merging \(bios on loop3\)/);
     expect(j.verdict.bottleneck).toBe('disk-iops');
   });
 
@@ -75,7 +80,7 @@ describe('a disk capped in bandwidth and in IOPS, the IOPS cap counting bios, me
     const j = judgeInDetail(loadFixture('lab-disk-iops.json'));
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('after-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/^few writes were merged/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/^few writes were merged/);
     expect(j.verdict.bottleneck).toBe('disk-iops');
   });
 
@@ -83,7 +88,7 @@ describe('a disk capped in bandwidth and in IOPS, the IOPS cap counting bios, me
     const j = judgeInDetail(loadFixture('lab-disk-bandwidth.json'));
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('after-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/bandwidth limit explains the rate/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/bandwidth limit explains the rate/);
     expect(j.verdict.bottleneck).toBe('disk-bandwidth');
   });
 });
@@ -143,7 +148,7 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     const j = judgeInDetail(p);
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/held steadier than requests and bytes/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/held steadier than requests and bytes/);
     expect(extract?.bottleneck).toBe('disk-iops');
   });
 
@@ -151,7 +156,7 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     const j = judgeInDetail(loadFixture('lab-bio-iops-cap-bursts.json'));
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.iopsCount?.used).toBe('before-merge');
-    expect(extract?.disk.iopsCount?.because).toMatch(/reached the cgroup's cap of 2,000 IOPS/);
+    expect(reasonOf(extract?.disk.iopsCount)).toMatch(/reached the cgroup's cap of 2,000 IOPS/);
     expect(extract?.bottleneck).toBe('disk-iops');
   });
 
@@ -198,7 +203,6 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     const outcome = rule?.apply({
       profile,
       name: 'extract',
-      what: 'extraction',
       facts: extract.facts,
       ceilings: j.ceilings,
       disk,
@@ -208,7 +212,9 @@ describe('the lab bio-iops-cap recording: blkio at 2,000 write IOPS and 40 MiB/s
     });
     expect(outcome?.bottleneck).toBe('disk-iops');
     expect(outcome?.iopsCount).toBe('before-merge');
-    expect(outcome?.clause).toMatch(/issued 1988 write bios\/s, 103% of the 1921 IOPS random-write ceiling, with its bytes at 41% of the bandwidth one/);
+    expect(outcome && sayPhaseClause(outcome.decision)).toMatch(
+      /issued 1988 write bios\/s, 103% of the 1921 IOPS random-write ceiling, with its bytes at 41% of the bandwidth one/,
+    );
   });
 });
 
@@ -228,7 +234,7 @@ describe("bios far above fio's IOPS figure, with no cap on the device: no cap we
       const c = extract?.disk.iopsCount;
       expect(c?.beforeMergePerSecond).toBeGreaterThan(ABOVE_CEILING_SHARE * (c?.ceiling ?? 0));
       expect(c?.used).toBe('after-merge');
-      expect(c?.because).toMatch(/the cgroup caps no I\/O on this device and a cap on bios at fio's figure would not let that many through/);
+      expect(reasonOf(c)).toMatch(/the cgroup caps no I\/O on this device and a cap on bios at fio's figure would not let that many through/);
       expect(extract?.bottleneck).not.toBe('disk-iops');
       expect(j.verdict.bottleneck).toBe(want);
     });

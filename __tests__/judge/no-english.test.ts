@@ -1,9 +1,10 @@
 // Decide once, say once (issue 39, item 1): the judge returns typed facts, and report/say turns them
 // into words. Over every recording, the parts of the judgement whose words have moved hold no
 // sentence: no string field outside a fixed allowlist (names from the fixed tables, device names)
-// has two words. The kinds not moved yet (phases', evidence) are not walked here; each joins MOVED
-// as it moves. The save's verdict and its upload's are walked on the recorded saves and uploads
-// (fixtures/saves, fixtures/uploads): the profiles hold none judged.
+// has two words. Every kind is walked: the verdict's own fields, each phase's decision and each
+// evidence item's facts, the what-ifs, devices, attribution, the download's verdict and the rest below.
+// The save's verdict and its upload's are walked on the recorded saves and uploads (fixtures/saves,
+// fixtures/uploads): the profiles hold none judged.
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,8 +29,10 @@ const downloadMs = (p: Profile): number | null => {
 const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
   'what-if': (v) => v.whatIf,
   device: (v) => v.devices ?? [],
-  // The verdict's own fields; the kinds above and those not moved yet (phases) are walked on their own.
+  // The verdict's own fields; the kinds above and below are walked on their own.
   verdict: ({ whatIf, devices, phases, download, attribution, ...own }) => [own],
+  phase: (v) => v.phases.map(({ evidence: _, ...phase }) => phase),
+  evidence: (v) => v.phases.flatMap((p) => p.evidence),
   attribution: (v) => (v.attribution ? [v.attribution] : []),
   'experiments check': (v, p) => (p.experiments && p.experiments.outcomes.length > 0 ? [checkExperiments(v, p.phases, p.experiments, downloadMs(p))] : []),
   // experiments: auto's choice on this verdict, every experiment allowed (the pipeline says its reason).
@@ -45,8 +48,8 @@ const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
  * - facts.evidence.part, facts.evidence.retry.part: a transfer request's range or part as the recorder
  *   wrote it from the request ("bytes 0-4194303/*", "whole blob"), not the judge;
  * - facts.clause.comm, facts.evidence.comm: a process's name as the sampler read it (/proc/<pid>/comm);
- * - decision.carrierClause: the carrying phase's clause, the phases' words (a kind not moved yet), kept on
- *   the verdict's decision until the phases' decisions say it (report/say/verdict.ts clauseOf).
+ * - facts.probeSaid, facts.reason.capSaid: the ceilings' account of a probe that met an IOPS cap, of the cap that set one;
+ * - facts.afterMergeDevice: the disks below a bio-based device, named ("vdb + vdc").
  */
 const ALLOWED: ReadonlySet<string> = new Set([
   'facts.primaryBecause',
@@ -56,7 +59,9 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'facts.evidence.retry.part',
   'facts.clause.comm',
   'facts.evidence.comm',
-  'decision.carrierClause',
+  'facts.probeSaid',
+  'facts.reason.capSaid',
+  'facts.afterMergeDevice',
 ]);
 
 /** Every string under `value` with its path, array indices dropped. */

@@ -7,6 +7,8 @@ import { judgeInDetail } from '../../src/judge/judge.js';
 import { OWN_CPU_WAIT_SHARE } from '../../src/judge/thresholds.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { loadFixture } from './fixture-tools.js';
+import { sayPhaseClause } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 const extractOf = (p: Profile) => {
   const e = judgeInDetail(p).phases.find((x) => x.phase === 'extract');
@@ -50,7 +52,9 @@ describe("the restore's own run-queue wait", () => {
     const own = extract.evidence.find((e) => e.id === 'own-cpu-wait');
     expect(own?.value).toBeGreaterThanOrEqual(OWN_CPU_WAIT_SHARE);
     expect(own?.supports).toBe(true);
-    expect(extract.clause).toMatch(/while tar waited on a run queue \d+% of the time \(its own wait for a CPU.*; PSI cpu some \d+% machine-wide\)/);
+    expect(sayPhaseClause(extract.decision)).toMatch(
+      /while tar waited on a run queue \d+% of the time \(its own wait for a CPU.*; PSI cpu some \d+% machine-wide\)/,
+    );
   });
 
   it("PSI alone does not: the same PSI with the own wait below the threshold is another job's load, named as such", () => {
@@ -60,7 +64,9 @@ describe("the restore's own run-queue wait", () => {
     expect(cpu.starved).toBe(false);
     expect(cpu.otherLoad).toEqual({ cpuSome: f.pressure.cpuSome, ownAtMostShare: 0.2 });
     const psi = cpu.candidates.find((c) => c.evidence.id === 'cpu-pressure-some');
-    expect(psi?.evidence.text).toMatch(/tar and zstd waited for a CPU at most 20% of the time, so this was another job's load, not this restore's limit/);
+    expect(psi && sayEvidence(psi.evidence, 'extract')).toMatch(
+      /tar and zstd waited for a CPU at most 20% of the time, so this was another job's load, not this restore's limit/,
+    );
     expect(psi?.favours).toEqual([]);
   });
 
@@ -69,9 +75,11 @@ describe("the restore's own run-queue wait", () => {
     expect(old.facts.ownCpuWait).toBeNull();
     expect(old.bottleneck).toBe('cpu');
     expect(old.rule).toBe('cpu-starved');
-    expect(old.clause).toMatch(/while runnable tasks waited for a CPU \d+% of the time during extraction \(.*their own run-queue wait was not recorded\)/);
+    expect(sayPhaseClause(old.decision)).toMatch(
+      /while runnable tasks waited for a CPU \d+% of the time during extraction \(.*their own run-queue wait was not recorded\)/,
+    );
     expect(old.evidence.find((e) => e.id === 'own-cpu-wait')).toBeUndefined();
-    expect(old.evidence.find((e) => e.id === 'cpu-pressure-some')?.text).toMatch(/the restore's own run-queue wait was not recorded/);
+    expect(sayEvidence(old.evidence.find((e) => e.id === 'cpu-pressure-some') ?? {}, 'extract')).toMatch(/the restore's own run-queue wait was not recorded/);
   });
 });
 
@@ -89,7 +97,9 @@ describe("machine-wide PSI without the restore's own wait", () => {
     expect(cpu.starved).toBe(false);
     expect(cpu.otherLoad?.cpuSome).toBe(e.facts.pressure.cpuSome);
     const psi = e.evidence.find((x) => x.id === 'cpu-pressure-some');
-    expect(psi?.text).toMatch(/machine-wide: tar and zstd waited for a CPU at most \d+% of the time, so this was another job's load, not this restore's limit/);
+    expect(psi && sayEvidence(psi, 'extract')).toMatch(
+      /machine-wide: tar and zstd waited for a CPU at most \d+% of the time, so this was another job's load, not this restore's limit/,
+    );
     expect(psi?.supports).toBe(false);
     expect(e.evidence.find((x) => x.id === 'own-cpu-wait')?.supports).toBe(false);
     expect(e.bottleneck).toBe('disk-bandwidth');
@@ -101,7 +111,7 @@ describe("machine-wide PSI without the restore's own wait", () => {
     p.context.dirtyBytesLimit = 64 * (p.context.dirtyBytesLimit ?? 0);
     const x = extractOf(p);
     expect(x.rule).toBe('near-no-ceiling');
-    expect(x.clause).toMatch(
+    expect(sayPhaseClause(x.decision)).toMatch(
       /another job's CPU load, not this restore's limit: runnable tasks waited for a CPU \d+% of the time machine-wide \(PSI cpu some\), tar and zstd at most \d+%/,
     );
   });
@@ -122,7 +132,7 @@ describe('an own wait while the writeback held tar at the dirty limit', () => {
     const cpu = extractionCpu(held, 0.69);
     expect(cpu.starved).toBe(false);
     const own = cpu.candidates.find((x) => x.evidence.id === 'own-cpu-wait');
-    expect(own?.evidence.text).toMatch(/the writeback held tar back too, whatever CPU it got/);
+    expect(own && sayEvidence(own.evidence, 'extract')).toMatch(/the writeback held tar back too, whatever CPU it got/);
     expect(own?.favours).toEqual([]);
     // Below the throttle point the same wait is starvation.
     expect(extractionCpu(held, 0.3).starved).toBe(true);

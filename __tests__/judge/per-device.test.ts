@@ -7,6 +7,7 @@ import { loadFixture } from './fixture-tools.js';
 import { sayDevice } from '../../src/report/say/device.js';
 import type { DeviceVerdict } from '../../src/profile/schema.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 const said = (d: DeviceVerdict | undefined) => d && sayDevice(d);
 
@@ -58,7 +59,7 @@ describe('a ceiling that moved', () => {
     const extract = j.phases.find((x) => x.phase === 'extract');
     expect(extract?.disk.ceilingMoved).toMatchObject({ resource: 'disk-iops', direction: 'write', figureUsed: 'sustained' });
     expect(extract?.disk.ceilingMoved?.share).toBeGreaterThan(1.5);
-    expect(extract?.disk.ceilingMoved?.sentence).toMatch(
+    expect(sayEvidence(extract?.evidence.find((e) => e.id === 'ceiling-moved') ?? {}, 'extract')).toMatch(
       /166% of the 598 IOPS random-write ceiling fio measured: the ceiling moved .* the verdict takes the 989 IOPS it sustained as the ceiling it met/,
     );
     expect(extract?.evidence.some((e) => e.id === 'ceiling-moved')).toBe(true);

@@ -15,6 +15,7 @@ import type { Profile, Resource } from '../../src/profile/schema.js';
 import { validateProfile } from '../../src/profile/validate.js';
 import { FIXTURE_DIR } from './fixture-tools.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 const load = (name: string): Profile => validateProfile(JSON.parse(readFileSync(`${FIXTURE_DIR}probe-caps/${name}.json`, 'utf8')));
 
@@ -88,8 +89,8 @@ describe('both blkio caps: which cap the probes met and which one the restore me
           expect(met).toBeUndefined();
           return;
         }
-        expect(met?.text).toMatch(/sequential writes reached loop\d+ as 4 KiB bios \(256 per write\)/);
-        expect(met?.text).toMatch(/bytes\/s are held against the cgroup's bandwidth cap of \d+ MiB\/s/);
+        expect(met && sayEvidence(met, 'extract')).toMatch(/sequential writes reached loop\d+ as 4 KiB bios \(256 per write\)/);
+        expect(met && sayEvidence(met, 'extract')).toMatch(/bytes\/s are held against the cgroup's bandwidth cap of \d+ MiB\/s/);
         const bandwidthWhatIf = judgeProfile(p).whatIf?.find((w) => w.resource === 'disk-bandwidth');
         if (bandwidthWhatIf && sayWhatIf(bandwidthWhatIf).includes('ceiling doubled'))
           expect(sayWhatIf(bandwidthWhatIf)).toContain("fio's sequential-write probe met the IOPS cap");
@@ -115,7 +116,9 @@ describe('both blkio caps: which cap the probes met and which one the restore me
     expect(ceilingsOf(p).seqWriteBytesPerSecond).toBeNull();
     const j = judgeInDetail(p);
     expect(j.verdict.bottleneck).toBe('disk-iops');
-    expect(j.phases.flatMap((ph) => ph.evidence).find((e) => e.id === 'seq-probe-met-iops')?.text).toContain('no bandwidth ceiling is known');
+    expect(sayEvidence(j.phases.flatMap((ph) => ph.evidence).find((e) => e.id === 'seq-probe-met-iops') ?? {}, 'extract')).toContain(
+      'no bandwidth ceiling is known',
+    );
   });
 });
 

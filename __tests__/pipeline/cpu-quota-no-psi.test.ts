@@ -12,6 +12,8 @@ import { runFault, seededServices } from '../helpers/action-harness.js';
 import { commandExists, isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { removeDirs } from '../helpers/tree.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
+import { sayPhase } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 const CPU_ROOT = '/sys/fs/cgroup/cpu';
 const ACCT_ROOT = '/sys/fs/cgroup/cpuacct';
@@ -115,14 +117,14 @@ describe.runIf(canRun)('a step under a CPU quota with /proc/pressure hidden', ()
 
   it('judges the extraction cpu on the quota and the throttled time', () => {
     const extract = profile.verdict?.phases.find((p) => p.phase === 'extract');
-    expect(extract?.bottleneck, extract?.sentence).toBe('cpu');
-    expect(extract?.sentence).toMatch(/0\.3-core CPU quota/);
+    expect(extract?.bottleneck, extract && sayPhase(extract)).toBe('cpu');
+    expect(extract && sayPhase(extract)).toMatch(/0\.3-core CPU quota/);
     const evidence = new Map(extract?.evidence.map((e) => [e.id, e]));
     // At the quota, or throttled in most periods (where a busy host kept the group below its quota).
     expect(['cgroup-quota-usage', 'cgroup-throttled'].some((id) => evidence.get(id)?.supports)).toBe(true);
     expect(evidence.get('cgroup-quota-usage')?.value).toBeGreaterThan(0);
     expect(evidence.get('cgroup-throttled')?.value).toBeGreaterThan(0);
-    expect(evidence.get('cgroup-throttled')?.text).toMatch(/its processes made to wait [\d.]+ s in all/);
+    expect(sayEvidence(evidence.get('cgroup-throttled') ?? {}, 'extract')).toMatch(/its processes made to wait [\d.]+ s in all/);
     expect(evidence.has('cpu-pressure-some')).toBe(false);
   });
 

@@ -3,7 +3,7 @@
  * spread per label as a chart, and the runs. Words only: every figure comes from the comparison
  * (compare.ts) and the recommendation (recommend.ts), each judged by this version (judged-run.ts). Pure.
  */
-import { PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from '../report/say/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from '../report/say/resources.js';
 import { PHASES, type ProbeName } from '../profile/schema.js';
 import { cell, denseTable, details } from '../report/markdown.js';

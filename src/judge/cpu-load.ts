@@ -5,8 +5,7 @@
  */
 import type { Bottleneck } from '../profile/schema.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, percent, seconds } from '../util/format.js';
-import type { BusiestProcess, CoresBounds, PhaseFacts } from './phase-facts.js';
+import { type BusiestProcess, type PhaseFacts, processCores } from './phase-facts.js';
 import { quotaCandidates } from './quota-evidence.js';
 import {
   CHILD_CPU_WORKING_CORE,
@@ -62,7 +61,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     c.push(
       candidate(
         'busiest-process-cores',
-        `the busiest process of the extraction (${p.comm}) used ${describeBusiest(p)}${reachNote(facts)}`,
+        { kind: 'busiest-process', process: processCores(p), quotaCores: facts.cpuReach.quotaCores },
         judged,
         'cores',
         processSaturated ? ['cpu'] : NOT_CPU,
@@ -75,7 +74,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     c.push(
       candidate(
         'child-cpu-cores',
-        `tar and zstd together used ${formatNumber(facts.childCores)} of a core (per-process CPU not recorded)`,
+        { kind: 'tar-and-zstd', cores: facts.childCores, perProcessRecorded: false },
         facts.childCores,
         'cores',
         processSaturated ? ['cpu'] : [],
@@ -84,7 +83,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     );
   }
   if (p && facts.childCores !== null) {
-    c.push(candidate('child-cpu-cores', `tar and zstd together used ${formatNumber(facts.childCores)} of a core`, facts.childCores, 'cores', []));
+    c.push(candidate('child-cpu-cores', { kind: 'tar-and-zstd', cores: facts.childCores, perProcessRecorded: true }, facts.childCores, 'cores', []));
   }
   const working = facts.childCores !== null && facts.childCores >= CHILD_CPU_WORKING_CORE;
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
@@ -102,18 +101,16 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   if (own !== null) c.push(own.candidate(working && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
     // The figures are in the dirty-peak-share, io-pressure-some and own-cpu-wait items beside it.
-    const held =
-      heldByWriteback && own === null ? ', machine-wide: with Dirty at the throttle point and I/O stalls high, tar waited for writeback, not for a CPU' : '';
-    const whose =
-      otherLoad !== null
-        ? `, machine-wide: tar and zstd waited for a CPU at most ${percent(otherLoad.ownAtMostShare)} of the time, so this was another job's load, not this restore's limit`
-        : own === null
-          ? "; the restore's own run-queue wait was not recorded"
-          : '';
     c.push(
       candidate(
         'cpu-pressure-some',
-        `runnable tasks waited for a CPU ${percent(facts.pressure.cpuSome)} of the time (the kernel's CPU pressure figure, PSI cpu some${held}${whose})`,
+        {
+          kind: 'cpu-pressure-some',
+          cpuSomeShare: facts.pressure.cpuSome,
+          heldByWriteback,
+          ownAtMostShare: own === null ? null : own.atMostShare,
+          otherLoad: otherLoad !== null,
+        },
         facts.pressure.cpuSome,
         'share',
         pressed && working && !heldByWriteback && otherLoad === null ? ['cpu'] : [],
@@ -127,7 +124,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     c.push(
       candidate(
         'pipeline-cores',
-        `tar and zstd together kept ${formatNumber(facts.childCores ?? 0)} of a core busy over the whole extraction (exact: their reaped times)${reachNote(facts)}`,
+        { kind: 'pipeline-cores', cores: facts.childCores ?? 0, quotaCores: facts.cpuReach.quotaCores },
         facts.childCores,
         'cores',
         ['cpu'],
@@ -156,29 +153,19 @@ function ownWait(facts: PhaseFacts, heldByWriteback: boolean): { waited: boolean
   const share = w.atLeastMs / facts.durationMs;
   const atMostShare = Math.min(1, w.atMostMs / facts.durationMs);
   const waited = share >= OWN_CPU_WAIT_SHARE;
-  const atMost =
-    atMostShare - share >= 0.01
-      ? `; none of them longer than ${percent(atMostShare)} (a wait shows once it ends, and their last moments fell between snapshots)`
-      : '';
-  const held = waited && heldByWriteback ? '; with Dirty at the throttle point and I/O stalls high the writeback held tar back too, whatever CPU it got' : '';
   return {
     waited,
     atMostShare,
     candidate: (argues) =>
       candidate(
         'own-cpu-wait',
-        `${w.comm} waited on a run queue for ${seconds(w.atLeastMs)}, ${percent(share)} of the time, the longest of tar and zstd (their own wait for a CPU, /proc/<pid>/schedstat, a CFS quota's throttling included)${atMost}${held}`,
+        { kind: 'own-cpu-wait', comm: w.comm, waitMs: w.atLeastMs, share, atMostShare, heldByWriteback: waited && heldByWriteback },
         share,
         'share',
         waited && argues ? ['cpu'] : [],
         OWN_CPU_WAIT_SHARE,
       ),
   };
-}
-
-function reachNote(facts: PhaseFacts): string {
-  const q = facts.cpuReach.quotaCores;
-  return q === null ? '' : ` (the cgroup's ${formatNumber(q)}-core CPU quota is all one process can get)`;
 }
 
 /**
@@ -192,20 +179,6 @@ function judgedCores(p: BusiestProcess, full = PROCESS_FULL_CORE): number {
   const atMost = p.coresAtMost ?? p.cores;
   if (p.cores >= full || (p.seenMs ?? 0) < MIN_SEEN_MS || whileSeen < full || atMost < full) return p.cores;
   return Math.min(whileSeen, atMost);
-}
-
-/** "0.82–0.99 of a core (0.93 over the 0.4 s it was sampled)", or one figure where the bounds meet. */
-export function describeBusiest(p: BusiestProcess): string {
-  const atMost = p.coresAtMost ?? null;
-  const range = atMost !== null && atMost - p.cores >= 0.01 ? `${formatNumber(p.cores)}–${formatNumber(atMost)}` : formatNumber(p.cores);
-  const seen =
-    p.coresWhileSeen != null && range !== formatNumber(p.cores) ? ` (${formatNumber(p.coresWhileSeen)} over the ${seconds(p.seenMs ?? 0)} it was sampled)` : '';
-  return `${range} of a core${seen}`;
-}
-
-/** "0.15–0.19 of a core", or one figure when exact. */
-export function describeCores(b: CoresBounds): string {
-  return b.atMost - b.atLeast >= 0.01 ? `${formatNumber(b.atLeast)}–${formatNumber(b.atMost)} of a core` : `${formatNumber(b.atLeast)} of a core`;
 }
 
 /**
@@ -223,7 +196,7 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
     c.push(
       candidate(
         'download-process-cores',
-        `the process running the download used ${describeCores(b)}${reachNote(facts)}`,
+        { kind: 'download-process-cores', cores: b, quotaCores: facts.cpuReach.quotaCores },
         saturated ? b.atLeast : b.atMost,
         'cores',
         saturated ? ['cpu'] : NOT_CPU,
@@ -231,17 +204,9 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
       ),
     );
   } else if (b !== null) {
-    c.push(
-      candidate(
-        'download-process-cores',
-        `CPU not measured: the download's ${seconds(facts.durationMs)} hold too few 10 ms ticks to tell (the process used ${describeCores(b)})`,
-        null,
-        'cores',
-        [],
-      ),
-    );
+    c.push(candidate('download-process-cores', { kind: 'download-cpu-too-few-ticks', cores: b, durationMs: facts.durationMs }, null, 'cores', []));
   } else {
-    c.push(candidate('download-process-cores', "CPU not recorded: this profile has no figure for the process's own CPU", null, 'cores', []));
+    c.push(candidate('download-process-cores', { kind: 'download-cpu-not-recorded' }, null, 'cores', []));
   }
   const quota = quotaCandidates(facts);
   c.push(...quota.candidates);
@@ -251,12 +216,12 @@ export function downloadCpu(facts: PhaseFacts): CpuLoad {
 
 function machineCandidates(facts: PhaseFacts, c: Candidate[]): void {
   if (facts.cpu?.busiestCpu != null) {
-    c.push(candidate('busiest-cpu', `the busiest CPU was busy ${percent(facts.cpu.busiestCpu)} of the time`, facts.cpu.busiestCpu, 'share', []));
+    c.push(candidate('busiest-cpu', { kind: 'busiest-cpu', busyShare: facts.cpu.busiestCpu }, facts.cpu.busiestCpu, 'share', []));
   }
   if (facts.cpu) {
-    c.push(candidate('cpu-busy', `all CPUs together were busy ${percent(facts.cpu.busy)} of the time`, facts.cpu.busy, 'share', []));
+    c.push(candidate('cpu-busy', { kind: 'cpu-busy', busyShare: facts.cpu.busy }, facts.cpu.busy, 'share', []));
     if (facts.cpu.steal > 0.01) {
-      c.push(candidate('cpu-steal', `the hypervisor stole ${percent(facts.cpu.steal)} of CPU time`, facts.cpu.steal, 'share', ['cpu']));
+      c.push(candidate('cpu-steal', { kind: 'cpu-steal', stealShare: facts.cpu.steal }, facts.cpu.steal, 'share', ['cpu']));
     }
   }
 }

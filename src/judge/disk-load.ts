@@ -10,7 +10,6 @@ import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
 import { sayCeilingFrom, saySeqMetIops } from './ceiling-words.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
-import { formatNumber, iops, mibPerSecond, percent } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import {
   ABOVE_CEILING_SHARE,
@@ -41,7 +40,8 @@ export interface CeilingMoved {
   share: number;
   /** The figure the verdict held the phase against: it ran at the ceiling it met, whatever the probe said. */
   figureUsed: 'sustained';
-  sentence: string;
+  /** The share above the ceiling, as the evidence says it (report/say/evidence.ts). */
+  above: DiskShare;
 }
 
 export interface DiskLoad {
@@ -181,41 +181,13 @@ function bindingOf(windows: readonly Window[]): DiskResource | null {
   return coefficientOfVariation(requests) < coefficientOfVariation(bytes) ? 'disk-iops' : 'disk-bandwidth';
 }
 
-const KIND_TEXT: Record<DiskResource, Record<Direction, string>> = {
-  'disk-bandwidth': { write: 'sequential-write', read: 'sequential-read' },
-  'disk-iops': { write: 'random-write', read: 'random-read' },
-};
-
-/**
- * `requestKiB`, when given, is said with an IOPS share: how large the requests the ceiling counted were.
- * A share above ABOVE_CEILING_SHARE is never said as if the phase sat at the ceiling.
- */
-export function describeShare(s: DiskShare, what: string, requestKiB?: number): string {
-  const size = requestKiB === undefined || s.count === 'before-merge' ? '' : ` of ${formatNumber(requestKiB)} KiB`;
-  const above =
-    s.share > ABOVE_CEILING_SHARE
-      ? s.from?.cap
-        ? ', above the cap (a throttle lets bursts through at first)'
-        : ', above what fio measured (the ceiling moved or the probe understated it)'
-      : '';
-  const ceiling = (unit: string) => sayCeilingFrom(s.from) ?? `the ${unit} ${KIND_TEXT[s.resource][s.direction]} ceiling`;
-  const requests =
-    s.count === 'before-merge'
-      ? `issued ${formatNumber(s.rate)} write bios/s (completed + merged: what a cap on bios counts)`
-      : `completed ${formatNumber(s.rate)} ${s.direction === 'write' ? 'writes' : 'reads'}/s${size}`;
-  return s.resource === 'disk-bandwidth'
-    ? `${what} ${s.direction === 'write' ? 'wrote' : 'read'} at ${mibPerSecond(s.rate)}, ${percent(s.share)} of ${ceiling(mibPerSecond(s.ceiling))}${above}`
-    : `${what} ${requests}, ${percent(s.share)} of ${ceiling(iops(s.ceiling))}${above}`;
-}
-
 function merged(c: IopsCounting): boolean {
   return c.beforeMergePerSecond - c.afterMergePerSecond >= FEW_MERGES_SHARE * c.beforeMergePerSecond;
 }
 
-function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMoved | null {
+function ceilingMovedOf(shares: readonly DiskShare[]): CeilingMoved | null {
   const above = topOf(shares.filter((s) => s.share > ABOVE_CEILING_SHARE));
   if (!above) return null;
-  const unit = (x: number) => (above.resource === 'disk-bandwidth' ? mibPerSecond(x) : `${iops(x)}`);
   return {
     resource: above.resource,
     direction: above.direction,
@@ -223,11 +195,11 @@ function ceilingMovedOf(shares: readonly DiskShare[], what: string): CeilingMove
     probed: above.ceiling,
     share: above.share,
     figureUsed: 'sustained',
-    sentence: `${what} ran at ${unit(above.rate)}, ${percent(above.share)} of ${sayCeilingFrom(above.from) ?? `the ${unit(above.ceiling)} ${KIND_TEXT[above.resource][above.direction]} ceiling fio measured`}: the ceiling moved (burst credits, a throttle that lets more through at first, a probe answered by the page cache) or the probe understated it; the verdict takes the ${unit(above.rate)} it sustained as the ceiling it met, not the probe's figure`,
+    above,
   };
 }
 
-export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, stack?: StackView): DiskLoad {
+export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, stack?: StackView): DiskLoad {
   const d = facts.disk;
   const c: Candidate[] = [];
   const write = ceilingsFor(ceilings, 'write');
@@ -246,7 +218,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         `${s.direction}-${s.resource === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-share`,
-        describeShare(s, what),
+        { kind: 'disk-share', share: s },
         s.share,
         'share',
         favours,
@@ -260,23 +232,19 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
   });
   if (d && iopsRestatesBandwidth.includes('write') && d.writes > 0) {
     c.push(
-      candidate(
-        'write-iops-restates-bandwidth',
-        `the 4 KiB random-write ceiling (${iops(ceilings.randWriteIops ?? 0)}) moves as many bytes as the sequential one: it is the bandwidth limit divided by 4 KiB, so requests/s are judged by bandwidth`,
-        null,
-        '',
-        ['disk-bandwidth'],
-      ),
+      candidate('write-iops-restates-bandwidth', { kind: 'iops-restates-bandwidth', randWriteIops: ceilings.randWriteIops ?? 0 }, null, '', ['disk-bandwidth']),
     );
   }
   if (d && d.writes > 0 && ceilings.seqWriteMetIops) {
-    const bandwidth = write.seq
-      ? `bytes/s are held against ${write.seqFrom?.cap ? `the cgroup's bandwidth cap of ${mibPerSecond(write.seq)}` : mibPerSecond(write.seq)}`
-      : 'no bandwidth ceiling is known';
     c.push(
       candidate(
         'seq-probe-met-iops',
-        `${saySeqMetIops(ceilings.seqWriteMetIops)}; ${bandwidth}, requests/s against the IOPS ceiling`,
+        {
+          kind: 'seq-probe-met-iops',
+          probeSaid: saySeqMetIops(ceilings.seqWriteMetIops),
+          bandwidthCeilingBytesPerSecond: write.seq,
+          bandwidthIsCap: write.seqFrom?.cap ?? false,
+        },
         ceilings.seqWriteMetIops.seq.bioBytes / 1024,
         'KiB',
         [],
@@ -284,22 +252,22 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     );
   }
   if (d && d.writes > 0) {
-    c.push(candidate('write-request-size', `average write request ${formatNumber(d.writeRequestKiB)} KiB`, d.writeRequestKiB, 'KiB', []));
+    c.push(candidate('write-request-size', { kind: 'write-request-size', writeRequestKiB: d.writeRequestKiB }, d.writeRequestKiB, 'KiB', []));
   }
   // Said where the count mattered: the bios reached the ceiling (and the merges were not few).
   if (counting && d && d.writes > 0 && counting.beforeMergePerSecond >= NEAR_CEILING_SHARE * counting.ceiling && merged(counting)) {
     c.push(
       candidate(
         'iops-count',
-        `IOPS counted ${counting.used === 'before-merge' ? `before merging (bios on ${counting.beforeMergeDevice})` : `after merging (requests on ${counting.afterMergeDevice})`}: ${counting.because}`,
+        { kind: 'iops-count', ...counting },
         counting.used === 'before-merge' ? counting.beforeMergePerSecond : counting.afterMergePerSecond,
         'requests/s',
         [],
       ),
     );
   }
-  const ceilingMoved = ceilingMovedOf(shares, what);
-  if (ceilingMoved) c.push(candidate('ceiling-moved', ceilingMoved.sentence, ceilingMoved.share, 'share', []));
+  const ceilingMoved = ceilingMovedOf(shares);
+  if (ceilingMoved) c.push(candidate('ceiling-moved', { kind: 'ceiling-moved', share: ceilingMoved.above }, ceilingMoved.share, 'share', []));
   const windows = d ? windowsOf(facts.series, facts.deviceIndex, ceilings, stack, counting?.used) : [];
   const atCeiling = timeAtCeiling(windows);
   const binding = bindingOf(windows);
@@ -309,7 +277,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         `time-at-${r === 'disk-bandwidth' ? 'bandwidth' : 'iops'}-ceiling`,
-        `${what} spent ${percent(t)} of its time at ${percent(NEAR_CEILING_SHARE)} or more of the ${r === 'disk-bandwidth' ? 'bandwidth' : 'IOPS'} ceiling`,
+        { kind: 'time-at-ceiling', resource: r, share: t },
         t,
         'share',
         t >= TIME_AT_CEILING_SHARE ? [r] : [],
@@ -327,7 +295,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         'device-utilization',
-        `the device was busy ${Math.round(d.utilizationPercent)}% of the time (supporting only: parallel devices can do more at 100%)`,
+        { kind: 'device-utilization', utilizationPercent: d.utilizationPercent },
         d.utilizationPercent,
         '%',
         kernelBusy.util ? DISK_FAVOURED : [],
@@ -337,7 +305,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         'queue-size',
-        `on average ${formatNumber(d.averageQueueSize)} requests were queued or in service`,
+        { kind: 'queue-size', averageQueueSize: d.averageQueueSize },
         d.averageQueueSize,
         'requests',
         kernelBusy.queue ? DISK_FAVOURED : [],
@@ -349,7 +317,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     c.push(
       candidate(
         'io-pressure-some',
-        `some task was stalled on I/O ${percent(facts.pressure.ioSome)} of the time (the kernel's I/O pressure figure, PSI io some)`,
+        { kind: 'io-pressure-some', ioSomeShare: facts.pressure.ioSome },
         facts.pressure.ioSome,
         'share',
         facts.pressure.ioSome >= IO_PRESSURE_HIGH ? DISK_FAVOURED : NOT_DISK,
@@ -358,7 +326,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
     );
   }
   if (facts.cpu) {
-    c.push(candidate('cpu-iowait', `CPUs idled waiting for I/O ${percent(facts.cpu.iowait)} of the time`, facts.cpu.iowait, 'share', []));
+    c.push(candidate('cpu-iowait', { kind: 'cpu-iowait', iowaitShare: facts.cpu.iowait }, facts.cpu.iowait, 'share', []));
   }
   const top = decide(topOf(shares), shares, binding);
   if (
@@ -368,15 +336,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, what: string, st
       .map((s) => s.resource)
       .includes(binding === 'disk-iops' ? 'disk-bandwidth' : 'disk-iops')
   ) {
-    c.push(
-      candidate(
-        'binding-limit',
-        `at the ceiling, ${binding === 'disk-iops' ? 'requests/s held steadier than bytes/s: the IOPS limit' : 'bytes/s held steadier than requests/s: the bandwidth limit'} bound`,
-        null,
-        '',
-        [binding],
-      ),
-    );
+    c.push(candidate('binding-limit', { kind: 'binding-limit', binding }, null, '', [binding]));
   }
   return {
     shares,

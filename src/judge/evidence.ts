@@ -1,8 +1,10 @@
 /**
  * Evidence items are measured before the verdict is known; each says which bottlenecks its value
- * argues for, and `supports` is settled once the phase's verdict is chosen.
+ * argues for, and `supports` is settled once the phase's verdict is chosen. An item carries its
+ * figures (`facts`), no words: report/say/evidence.ts says them.
  */
 import type { Bottleneck, Evidence } from '../profile/schema.js';
+import type { EvidenceFacts } from '../profile/phase-decision.js';
 
 export interface Candidate {
   evidence: Omit<Evidence, 'supports'>;
@@ -10,8 +12,8 @@ export interface Candidate {
   favours: Bottleneck[];
 }
 
-export function candidate(id: string, text: string, value: number | null, unit: string, favours: Bottleneck[], threshold?: number): Candidate {
-  const evidence: Omit<Evidence, 'supports'> = { id, text, value: value === null ? null : round(value), unit };
+export function candidate(id: string, facts: EvidenceFacts, value: number | null, unit: string, favours: Bottleneck[], threshold?: number): Candidate {
+  const evidence: Omit<Evidence, 'supports'> = { id, facts, value: value === null ? null : round(value), unit };
   if (threshold !== undefined) evidence.threshold = threshold;
   return { evidence, favours };
 }

@@ -12,6 +12,7 @@ import { median } from '../util/spread.js';
 
 export { IOPS_COUNTS, type IopsCount } from '../profile/schema.js';
 import type { IopsCount } from '../profile/schema.js';
+import type { IopsCountFacts, IopsCountReason } from '../profile/phase-decision.js';
 
 /** The judged device and, when it is bio-based, the sampled devices below it. */
 export interface StackView {
@@ -21,18 +22,11 @@ export interface StackView {
   below: { index: number; name: string }[];
 }
 
-export interface IopsCounting {
-  used: IopsCount;
-  /** Write requests/s counted after merging, and on which device(s). */
-  afterMergePerSecond: number;
-  afterMergeDevice: string;
-  /** Write bios/s (before merging), and on which device. */
-  beforeMergePerSecond: number;
-  beforeMergeDevice: string;
-  ceiling: number;
-  /** Why this count, in words. */
-  because: string;
-}
+/**
+ * Which count was used: write requests/s after merging and on which device(s), write bios/s before
+ * merging and on which device, the ceiling, and why this count (report/say/evidence.ts says it).
+ */
+export type IopsCounting = IopsCountFacts;
 
 export function stackOf(profile: Profile, index: number | null): StackView | undefined {
   const d = index === null ? undefined : profile.devices[index];
@@ -124,8 +118,6 @@ function steadiness(
   return { bios: relativeMedianDeviation(bios), requests: relativeMedianDeviation(requests), bytes: relativeMedianDeviation(bytes) };
 }
 
-const n = (x: number) => Math.round(x).toLocaleString('en-US');
-
 /**
  * Which count the probed write-IOPS ceiling belongs to, for a phase on `stack` between its first and
  * last snapshot: the device's own count when it reached the ceiling or neither did; bios when only
@@ -150,30 +142,18 @@ export function iopsCounting(
   const after = writeRate(first, last, stack, 'after-merge');
   const before = writeRate(first, last, stack, 'before-merge');
   if (after === null || before === null) return null;
-  const afterDevice = stack.below.length > 0 ? stack.below.map((b) => b.name).join(' + ') : stack.name;
-  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling };
-  const pick = (used: IopsCount, because: string): IopsCounting => ({ used, ...base, because });
-  const ceilingText = `the ${n(ceiling)} IOPS ceiling`;
   const bioBased = stack.below.length > 0;
+  const afterDevice = bioBased ? stack.below.map((b) => b.name).join(' + ') : stack.name;
+  const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling, bioBased };
+  const pick = (used: IopsCount, reason: IopsCountReason): IopsCounting => ({ used, ...base, reason });
   // A cgroup cap is known to count bios (blk-throttle sits above the queue's merging): no guessing.
-  if (capCountsBios)
-    return pick('before-merge', `the ceiling is ${capCountsBios}, and a cgroup I/O cap counts bios before merging (bios ${n(before)}/s on ${stack.name})`);
-  const afterText = bioBased ? `requests on ${afterDevice} below` : 'requests after merging';
-  if (before - after < FEW_MERGES_SHARE * before)
-    return pick('after-merge', `few writes were merged (bios ${n(before)}/s, ${afterText} ${n(after)}/s): both counts agree`);
-  if (after >= NEAR_CEILING_SHARE * ceiling) {
-    return pick('after-merge', `${n(after)} ${afterText}/s already reached ${ceilingText}, counted as the device and a cloud volume's meter count`);
-  }
-  if (before < NEAR_CEILING_SHARE * ceiling)
-    return pick('after-merge', `neither count reached ${ceilingText} (bios ${n(before)}/s, ${afterText} ${n(after)}/s)`);
+  if (capCountsBios) return pick('before-merge', { kind: 'cap-counts-bios', capSaid: capCountsBios });
+  if (before - after < FEW_MERGES_SHARE * before) return pick('after-merge', { kind: 'few-merges' });
+  if (after >= NEAR_CEILING_SHARE * ceiling) return pick('after-merge', { kind: 'requests-reached' });
+  if (before < NEAR_CEILING_SHARE * ceiling) return pick('after-merge', { kind: 'neither-reached' });
   // Only the bios reached the ceiling. A cgroup cap on the device counts bios, and where they reached
   // it that cap binds, whatever fio read (fio's 4 KiB writes barely merge: its figure fits either count).
-  if (biosCap !== undefined && before >= NEAR_CEILING_SHARE * biosCap) {
-    return pick(
-      'before-merge',
-      `the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached the cgroup's cap of ${n(biosCap)} IOPS on this device, which counts bios before merging; ${afterText} (${n(after)}/s) did not reach ${ceilingText}`,
-    );
-  }
+  if (biosCap !== undefined && before >= NEAR_CEILING_SHARE * biosCap) return pick('before-merge', { kind: 'bios-at-cgroup-cap', capIops: biosCap });
   // Else: a cap on bios holds bios/s still while requests/s follow the merging and bytes/s the file
   // sizes; an uncapped disk's page-sized bios or a bandwidth cap do not. Steadiness is the evidence
   // for a cap the profiler cannot read. Where it read the cgroup's caps (its group and visible
@@ -185,22 +165,8 @@ export function iopsCounting(
   const still = steadiness(series, stack, ceiling, bandwidthCeiling);
   const farAbove = before > ABOVE_CEILING_SHARE * ceiling;
   const uncounted = farAbove && noCgroupIoCap && !bioBased;
-  const above = farAbove ? ', above what fio measured' : '';
-  if (still && !uncounted && still.bios < still.requests && still.bios < still.bytes) {
-    return pick(
-      'before-merge',
-      `only the bios (the writes as issued, before the disk merged them: ${n(before)}/s, completed + merged on ${stack.name}) reached ${ceilingText}${above}, and they held steadier than requests and bytes; ${afterText} (${n(after)}/s) did not reach it: the cap counts bios before merging, as a cgroup I/O limit or a bio-based device does`,
-    );
-  }
-  const why = !still
-    ? 'too few windows to tell which count held still'
-    : uncounted
-      ? "the cgroup caps no I/O on this device and a cap on bios at fio's figure would not let that many through (fio's 4 KiB writes barely merge, so it measures such a cap too)"
-      : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE
-        ? 'bytes/s held as still at the bandwidth ceiling, so the bandwidth limit explains the rate'
-        : 'bios/s did not hold still as a cap on them would';
-  return pick(
-    'after-merge',
-    `the bios (the writes as issued, before the disk merged them: ${n(before)}/s) reached ${ceilingText}${above}, but ${why}; requests are counted as the device counts them (${n(after)}/s)`,
-  );
+  if (still && !uncounted && still.bios < still.requests && still.bios < still.bytes)
+    return pick('before-merge', { kind: 'bios-steadier', aboveProbe: farAbove });
+  const why = !still ? 'too-few-windows' : uncounted ? 'no-cgroup-cap' : (bandwidthShare ?? 0) >= NEAR_CEILING_SHARE ? 'bandwidth-explains' : 'bios-not-still';
+  return pick('after-merge', { kind: 'requests-counted', aboveProbe: farAbove, why });
 }

@@ -28,9 +28,8 @@ import { diskLoad, type DiskLoad } from './disk-load.js';
 import { type IopsCount, stackOf } from './iops-count.js';
 import { perDeviceVerdicts } from './per-device.js';
 import { candidate, settle, type Candidate } from './evidence.js';
-import { bytes, percent } from '../util/format.js';
 import { deviceIndexFor, phaseFacts, tailDeviceIndex, type PhaseFacts } from './phase-facts.js';
-import { limitedBy, VERDICT_PHASE_NOUN } from './nouns.js';
+import type { PhaseDecision, PhaseRuleId } from '../profile/phase-decision.js';
 
 import { applyRules, dirtyLimitBytes, dirtyShare } from './rules.js';
 import { segmentPauses, type SegmentPause } from './segment-pauses.js';
@@ -41,12 +40,10 @@ export interface JudgedPhase extends PhaseVerdict {
   durationMs: number;
   facts: PhaseFacts;
   disk: DiskLoad;
-  /** The "why" in figures, lower-case, no final stop. */
-  clause: string;
-  /** Which rule of the phase's table matched. */
-  rule: string;
-  /** The verdict in the table's "Limited by" cell and the evidence's heading, the same words in both (nouns.ts limitedBy). */
-  label: string;
+  /** Which rule of the phase's table matched and the figures it read: report/say/phase.ts says it. */
+  decision: PhaseDecision;
+  /** Which rule of the phase's table matched (decision.rule). */
+  rule: PhaseRuleId;
   /** The write count the phase's IOPS verdict rests on, where the rule chose one other than disk.iopsCount's. */
   iopsCount?: IopsCount;
   /** The download's pauses with no request in flight (segment-pauses.ts): never the network's time. */
@@ -92,26 +89,23 @@ export function judgePhases(profile: Profile, ceilings: Ceilings = ceilingsOf(pr
   const totalMs = facts.reduce((s, f) => s + f.durationMs, 0);
   return phases.map((p, i) => {
     const f = facts[i] as PhaseFacts;
-    const what = VERDICT_PHASE_NOUN[p.name];
     // Only the probed device's phases are held against its ceilings; a cgroup cap on the device is one too.
     const onDevice = ceilingsForDevice(profile, ceilings, f.deviceIndex);
-    const disk = diskLoad(f, onDevice, what, stackOf(profile, f.deviceIndex));
+    const disk = diskLoad(f, onDevice, stackOf(profile, f.deviceIndex));
     const cpu = p.name === 'extract' ? extractionCpu(f, dirtyShare({ profile, facts: f })) : p.name === 'download' ? downloadCpu(f) : null;
     const networkBytes = p.name === 'download' ? (p.networkBytes ?? profile.restore?.archiveBytes ?? null) : null;
-    const outcome = applyRules({ profile, name: p.name, what, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
+    const outcome = applyRules({ profile, name: p.name, facts: f, ceilings: onDevice, disk, cpu, totalMs, networkBytes });
     const candidates = [...disk.candidates, ...(cpu?.candidates ?? []), ...pageCacheCandidates(profile, p.name, f)];
     const pauses = p.downloadTimeline ? segmentPauses(p.downloadTimeline, { endMs: p.endMs, series: f.series, deviceIndex: f.deviceIndex }, onDevice) : [];
     return {
       phase: p.name,
       bottleneck: outcome.bottleneck,
-      sentence: `${outcome.clause.charAt(0).toUpperCase()}${outcome.clause.slice(1)}.`,
+      decision: outcome.decision,
       evidence: settle(candidates, outcome.bottleneck),
       durationMs: f.durationMs,
       facts: f,
       disk,
-      clause: outcome.clause,
-      rule: outcome.rule,
-      label: limitedBy(outcome.bottleneck, outcome.rule),
+      rule: outcome.decision.rule,
       ...(outcome.iopsCount ? { iopsCount: outcome.iopsCount } : {}),
       ...(pauses.length > 0 ? { pauses } : {}),
     };
@@ -127,7 +121,7 @@ function pageCacheCandidates(profile: Profile, name: PhaseName, facts: PhaseFact
   return [
     candidate(
       'dirty-peak-share',
-      `Dirty peaked at ${bytes(facts.dirtyPeakBytes ?? 0)}, ${percent(share)} of the ${bytes(limit)} dirty limit`,
+      { kind: 'dirty-peak-share', dirtyPeakBytes: facts.dirtyPeakBytes ?? 0, share, limitBytes: limit },
       share,
       'share',
       share >= DIRTY_THROTTLE_SHARE ? [...DISK_RESOURCES] : [],
@@ -206,7 +200,6 @@ function judgeRestore(profile: Profile): Judgement {
     device: elsewhere && isDiskResource(carrier.bottleneck) ? elsewhere : null,
     judgedMs: c.totalMs,
     carrierShare: carrier.durationMs / c.totalMs,
-    carrierClause: carrier.clause,
     ...(outweighed ? { outweighedHiddenMs: hiddenAtMostMs(outweighed, best?.speedup ?? WHAT_IF_SPEEDUP) } : {}),
   };
   const verdict: Verdict = {
@@ -215,7 +208,7 @@ function judgeRestore(profile: Profile): Judgement {
     ...spans,
     about: 'until-on-disk',
     phase: carrier.phase,
-    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, sentence: j.sentence, evidence: j.evidence, durationMs: j.durationMs })),
+    phases: phases.map((j) => ({ phase: j.phase, bottleneck: j.bottleneck, decision: j.decision, evidence: j.evidence, durationMs: j.durationMs })),
     whatIf: whatIfOnce(),
     attribution: attribute({ profile, download: byName('download'), extract: byName('extract'), tail: byName('writeback') }),
   };

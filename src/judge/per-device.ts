@@ -21,7 +21,7 @@ export function perDeviceVerdicts(profile: Profile, ceilings: Ceilings): DeviceV
     const device = profile.devices[index] as Profile['devices'][number];
     const facts = snapshotFacts(extract.start, end, index, inside);
     const onDevice = ceilingsForDevice(profile, ceilings, index);
-    const load = diskLoad(facts, onDevice, device.name, stackOf(profile, index));
+    const load = diskLoad(facts, onDevice, stackOf(profile, index));
     const written = facts.disk?.writtenBytes ?? 0;
     const probed = hasCeilings(onDevice);
     const verdict: DeviceVerdict['verdict'] = probed ? (diskLimit(load) ?? 'none') : 'not-probed';

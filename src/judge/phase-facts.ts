@@ -4,6 +4,7 @@
  * Dirty peak. Pure; the report renders these, it never derives them again.
  */
 import type { CgroupLimits, OwnIo, PhaseRecord, Profile, Snapshot } from '../profile/schema.js';
+import type { CoresBounds, ProcessCores } from '../profile/phase-decision.js';
 import type { DiskMetrics } from '../sample/iostat.js';
 import { phaseSummary, USER_HZ, type PhaseSystemSummary } from '../sample/phase-summary.js';
 import { type CgroupCpuFacts, type CpuReach, cgroupCpuFacts, cpuReach } from './cgroup-cpu.js';
@@ -35,6 +36,11 @@ export interface BusiestProcess {
   seenMs?: number;
 }
 
+/** A busiest process as a decision stores it: every figure present, null where not recorded. */
+export function processCores(p: BusiestProcess): ProcessCores {
+  return { comm: p.comm, cores: p.cores, coresAtMost: p.coresAtMost ?? null, coresWhileSeen: p.coresWhileSeen ?? null, seenMs: p.seenMs ?? null };
+}
+
 /**
  * The restore's own processes' wait for a CPU over a phase (/proc/<pid>/schedstat run_delay), where
  * every sighting of them recorded it. Machine-wide PSI cpu counts every task; this counts tar's and
@@ -56,11 +62,7 @@ export interface OwnCpuWait {
   totalAtLeastMs: number;
 }
 
-/** A phase's CPU in cores as bounds; exact figures give atLeast === atMost. */
-export interface CoresBounds {
-  atLeast: number;
-  atMost: number;
-}
+export type { CoresBounds } from '../profile/phase-decision.js';
 
 export interface PhaseFacts {
   durationMs: number;

@@ -3,7 +3,6 @@
  * CFS periods the quota throttled it in. Either says "CPU-limited" where PSI is missing (kernels
  * built without it, before 4.20, or /proc/pressure hidden from a container). Pure.
  */
-import { cores, formatNumber, percent, seconds } from '../util/format.js';
 import type { PhaseFacts } from './phase-facts.js';
 import { type Candidate, candidate } from './evidence.js';
 import { QUOTA_FULL_SHARE, THROTTLED_MIN_PERIODS, THROTTLED_PERIODS_SHARE } from './thresholds.js';
@@ -27,7 +26,7 @@ export function quotaCandidates(facts: Pick<PhaseFacts, 'cgroupCpu'>): QuotaEvid
     c.push(
       candidate(
         'cgroup-quota-usage',
-        `the step's cgroup used ${cores(g.usageCores ?? 0)}, ${percent(usageShare)} of its ${formatNumber(g.quotaCores)}-core CPU quota`,
+        { kind: 'cgroup-quota-usage', usageCores: g.usageCores ?? 0, usageShare, quotaCores: g.quotaCores },
         usageShare,
         'share',
         atQuota ? ['cpu'] : [],
@@ -39,7 +38,7 @@ export function quotaCandidates(facts: Pick<PhaseFacts, 'cgroupCpu'>): QuotaEvid
     c.push(
       candidate(
         'cgroup-throttled',
-        `the cgroup ran out of its CPU quota in ${percent(g.throttledShare)} of the kernel's ${g.periods} scheduling periods (CFS periods), its processes made to wait ${seconds(g.throttledMs)} in all`,
+        { kind: 'cgroup-throttled', throttledShare: g.throttledShare, periods: g.periods, throttledMs: g.throttledMs },
         g.throttledShare,
         'share',
         throttled ? ['cpu'] : [],

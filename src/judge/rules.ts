@@ -1,18 +1,29 @@
 /**
- * The judge's rules: for each phase an ordered table, first match wins. Each rule reads derived
- * facts (phase-facts, disk-load, cpu-load) and returns the bottleneck and a clause that says why in
- * figures. The order is the documentation: a disk at its ceiling is named before the CPU, because a
- * process waiting on a saturated disk is not short of CPU; "none" and "inconclusive" come last. Pure.
+ * The judge's rules: for each phase an ordered table, first match wins (the tables' order is
+ * profile/phase-decision.ts PHASE_RULE_TABLES). Each rule reads derived facts (phase-facts,
+ * disk-load, cpu-load) and returns the bottleneck and its decision: its id and the figures it read,
+ * which report/say/phase.ts says. No words here. Pure.
  */
 import type { Bottleneck, PhaseName, Profile } from '../profile/schema.js';
+import {
+  type CpuUser,
+  type DiskCeilingFigures,
+  type DiskLatency,
+  type KernelDiskFigures,
+  type OtherCpuLoad,
+  PHASE_RULE_TABLES,
+  type PhaseDecision,
+  type PhaseDecisionOf,
+  type PhaseRuleId,
+  type Unmeasured,
+} from '../profile/phase-decision.js';
 import type { Ceilings } from './ceilings.js';
 import { cgroupDirtyScale } from './cgroup-cpu.js';
 import { hasCeilings } from './ceilings.js';
-import { describeBusiest, describeCores, type CpuLoad } from './cpu-load.js';
-import { describeShare, diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
+import type { CpuLoad } from './cpu-load.js';
+import { diskLimit, shareOf, type DiskLoad, type DiskResource } from './disk-load.js';
 import type { IopsCount, IopsCounting } from './iops-count.js';
-import { bytes, cores, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
-import type { PhaseFacts } from './phase-facts.js';
+import { type PhaseFacts, processCores } from './phase-facts.js';
 import {
   CHILD_CPU_IDLE_CORE,
   DIRTY_THROTTLE_SHARE,
@@ -33,8 +44,6 @@ import {
 export interface RuleInput {
   profile: Profile;
   name: PhaseName;
-  /** The phase as a noun for clauses: "extraction", "the download". */
-  what: string;
   facts: PhaseFacts;
   ceilings: Ceilings;
   disk: DiskLoad;
@@ -47,19 +56,27 @@ export interface RuleInput {
 
 export interface Outcome {
   bottleneck: Bottleneck;
-  clause: string;
+  decision: PhaseDecision;
   /** Set where the rule named the IOPS on a count other than the one the disk load used (the what-if counts alike). */
   iopsCount?: IopsCount;
 }
 
-export interface Rule {
-  id: string;
-  apply: (x: RuleInput) => Outcome | null;
+/** An outcome of rule R: its decision is R's. */
+type Decided<R extends PhaseRuleId> = Omit<Outcome, 'decision'> & { decision: PhaseDecisionOf<R> };
+
+export interface Rule<R extends PhaseRuleId> {
+  id: R;
+  apply: (x: RuleInput) => Decided<R> | null;
 }
+
+/** A rule of any id. */
+type AnyRule = { [R in PhaseRuleId]: Rule<R> }[PhaseRuleId];
 
 const probes = (x: RuleInput) => hasCeilings(x.ceilings);
 /** The disk was measured against ceilings and stayed far below all of them. */
 const diskFar = (x: RuleInput) => x.disk.top !== null && x.disk.top.share < FAR_BELOW_CEILING_SHARE;
+const topShare = (x: RuleInput) => x.disk.top?.share ?? null;
+const ioSome = (x: RuleInput) => x.facts.pressure.ioSome ?? 0;
 
 /**
  * Dirty limit in bytes: vm.dirty_bytes when set, else dirty_ratio of RAM (an over-estimate; see
@@ -78,18 +95,11 @@ export function dirtyShare(x: Pick<RuleInput, 'profile' | 'facts'>): number | nu
   return limit && x.facts.dirtyPeakBytes !== null ? x.facts.dirtyPeakBytes / limit : null;
 }
 
-function diskClause(x: RuleInput, resource: DiskResource): string {
+/** The resource against its probed ceilings: the largest share, the time at a ceiling, the write request size of a write IOPS share. */
+function diskCeilingFigures(x: RuleInput, resource: DiskResource): DiskCeilingFigures {
   const s = shareOf(x.disk, resource);
-  const time = x.disk.timeAtCeiling[resource];
-  const timePart = time !== null && time > 0 ? ` (at the ceiling ${percent(time)} of the time)` : '';
-  const requestKiB = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? x.facts.disk.writeRequestKiB : undefined;
-  return s ? `${describeShare(s, x.what, requestKiB)}${timePart}` : `${x.what} ran into the disk's ${resource === 'disk-iops' ? 'IOPS' : 'bandwidth'} ceiling`;
-}
-
-function kernelOnlyClause(x: RuleInput): string {
-  const d = x.facts.disk;
-  const small = d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB;
-  return `${x.what} ${small ? `issued ${formatNumber(d?.writesPerSecond ?? 0)} small writes/s` : `wrote at ${mibPerSecond((d?.writeKiBPerSecond ?? 0) * 1024)}`} with the device ${Math.round(d?.utilizationPercent ?? 0)}% busy, ${formatNumber(d?.averageQueueSize ?? 0)} requests queued and I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time (no fio probes: judged from kernel counters alone)`;
+  const requestKiB = x.facts.disk && s?.direction === 'write' && resource === 'disk-iops' ? x.facts.disk.writeRequestKiB : null;
+  return { resource, share: s, timeAtCeilingShare: x.disk.timeAtCeiling[resource], writeRequestKiB: requestKiB };
 }
 
 function kernelOnlyResource(x: RuleInput): DiskResource {
@@ -97,128 +107,127 @@ function kernelOnlyResource(x: RuleInput): DiskResource {
   return d !== null && d.writes > 0 && d.writeRequestKiB <= SMALL_REQUEST_KIB ? 'disk-iops' : 'disk-bandwidth';
 }
 
+/** The kernel's counters, where no fio probe gave a ceiling: small writes name the IOPS. */
+function kernelFigures(x: RuleInput): KernelDiskFigures {
+  const d = x.facts.disk;
+  return {
+    resource: kernelOnlyResource(x),
+    writesPerSecond: d?.writesPerSecond ?? 0,
+    writeBytesPerSecond: (d?.writeKiBPerSecond ?? 0) * 1024,
+    utilizationPercent: d?.utilizationPercent ?? 0,
+    averageQueueSize: d?.averageQueueSize ?? 0,
+    ioSomeShare: ioSome(x),
+  };
+}
+
 /** What was not measured, said in the verdict instead of claimed. */
-function notMeasured(x: RuleInput): string[] {
-  const missing: string[] = [];
-  if (!x.facts.disk) missing.push('disk not measured');
-  else if (!probes(x)) missing.push('no fio ceilings for the disk');
-  if (!x.cpu?.measured) {
-    const short = x.name === 'download' && x.facts.selfCoresBounds !== null;
-    missing.push(short ? `CPU not measured: ${seconds(x.facts.durationMs)} hold too few 10 ms ticks` : 'CPU not measured');
-  }
+function notMeasured(x: RuleInput): Unmeasured[] {
+  const missing: Unmeasured[] = [];
+  if (!x.facts.disk) missing.push('disk');
+  else if (!probes(x)) missing.push('fio-ceilings');
+  if (!x.cpu?.measured) missing.push(x.name === 'download' && x.facts.selfCoresBounds !== null ? 'cpu-ticks' : 'cpu');
   return missing;
 }
 
-const diskAtCeiling: Rule = {
+const diskAtCeiling: Rule<'disk-at-ceiling'> = {
   id: 'disk-at-ceiling',
   apply: (x) => {
     if (!probes(x)) return null;
     const resource = diskLimit(x.disk);
     if (!resource) return null;
     const share = dirtyShare(x);
-    const held =
-      x.name === 'extract' && share !== null && share >= DIRTY_THROTTLE_SHARE
-        ? ` (the kernel's dirty-page limit held tar back: Dirty peaked at ${percent(share)} of it)`
-        : '';
-    return { bottleneck: resource, clause: `${diskClause(x, resource)}${held}` };
+    const held = x.name === 'extract' && share !== null && share >= DIRTY_THROTTLE_SHARE ? share : null;
+    return { bottleneck: resource, decision: { rule: 'disk-at-ceiling', phase: x.name, disk: diskCeilingFigures(x, resource), dirtyHeldShare: held } };
   },
 };
 
-const kernelSaturatedDisk: Rule = {
+const kernelSaturatedDisk: Rule<'kernel-saturated-disk'> = {
   id: 'kernel-saturated-disk',
-  apply: (x) => (!probes(x) && x.disk.kernelSaturated ? { bottleneck: kernelOnlyResource(x), clause: kernelOnlyClause(x) } : null),
+  apply: (x) => {
+    if (probes(x) || !x.disk.kernelSaturated) return null;
+    const kernel = kernelFigures(x);
+    return { bottleneck: kernel.resource, decision: { rule: 'kernel-saturated-disk', phase: x.name, kernel } };
+  },
 };
 
 /** At queue depth ~1, far below the deep-queue ceilings but at the QD1 or fsync rate: latency-bound. */
-const latencyBound: Rule = {
+const latencyBound: Rule<'disk-latency'> = {
   id: 'disk-latency',
   apply: (x) => {
     const d = x.facts.disk;
     if (!d || !probes(x) || d.averageQueueSize > LOW_QUEUE_DEPTH || !diskFar(x)) return null;
     const { qd1ReadIops, fsyncWriteIops } = x.ceilings;
-    if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) {
-      return {
-        bottleneck: 'disk-iops',
-        clause: `${x.what} read ${formatNumber(d.readsPerSecond)} requests/s one at a time (queue ${formatNumber(d.averageQueueSize)}), ${percent(d.readsPerSecond / qd1ReadIops)} of this disk's ${Math.round(qd1ReadIops)}/s at queue depth 1: latency-bound, far below its deep-queue ceilings`,
-      };
-    }
+    const decided = (latency: DiskLatency, perSecond: number, ceilingPerSecond: number): Decided<'disk-latency'> => ({
+      bottleneck: 'disk-iops',
+      decision: { rule: 'disk-latency', phase: x.name, latency, perSecond, queueSize: d.averageQueueSize, ceilingPerSecond },
+    });
+    if (qd1ReadIops && d.readsPerSecond >= QD1_RATE_SHARE * qd1ReadIops) return decided('qd1-reads', d.readsPerSecond, qd1ReadIops);
     const flushes = d.flushesPerSecond ?? 0;
-    if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) {
-      return {
-        bottleneck: 'disk-iops',
-        clause: `${x.what} flushed ${formatNumber(flushes)} times/s, ${percent(flushes / fsyncWriteIops)} of this disk's ${Math.round(fsyncWriteIops)} fsync'd writes/s: latency-bound, far below its deep-queue ceilings`,
-      };
-    }
+    if (fsyncWriteIops && flushes >= QD1_RATE_SHARE * fsyncWriteIops) return decided('flushes', flushes, fsyncWriteIops);
     return null;
   },
 };
 
-const cpuProcess: Rule = {
+const cpuProcess: Rule<'cpu-process'> = {
   id: 'cpu-process',
   apply: (x) => {
     if (!x.cpu?.processSaturated) return null;
-    const calm = probes(x) ? x.disk.top === null || diskFar(x) : (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW;
+    const calm = probes(x) ? x.disk.top === null || diskFar(x) : ioSome(x) < IO_PRESSURE_LOW;
     if (!calm) return null;
     const p = x.facts.busiestProcess;
     const self = x.facts.selfCoresBounds;
-    const who =
+    const selfCores = x.facts.selfCores ?? 0;
+    const user: CpuUser =
       x.name === 'download'
-        ? `the process running the download used ${self ? describeCores(self) : `${formatNumber(x.facts.selfCores ?? 0)} of a core`}`
+        ? { kind: 'download-process', cores: self ?? { atLeast: selfCores, atMost: selfCores } }
         : p
-          ? `${p.comm} used ${describeBusiest(p)}`
-          : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
-    const diskPart = x.disk.top
-      ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings`
-      : `I/O stalls stayed at ${percent(x.facts.pressure.ioSome ?? 0)}`;
-    const quota = x.facts.cpuReach.quotaCores;
-    const limit =
-      quota !== null
-        ? `the cgroup's ${formatNumber(quota)}-core CPU quota is its limit`
-        : x.name === 'download'
-          ? 'its CPU is the limit'
-          : 'one core is its limit';
-    return { bottleneck: 'cpu', clause: `${who} during ${x.what} while ${diskPart}: ${limit}` };
+          ? { kind: 'busiest-process', process: processCores(p) }
+          : { kind: 'tar-and-zstd', cores: x.facts.childCores ?? 0 };
+    return {
+      bottleneck: 'cpu',
+      decision: { rule: 'cpu-process', phase: x.name, user, diskTopShare: topShare(x), ioSomeShare: ioSome(x), quotaCores: x.facts.cpuReach.quotaCores },
+    };
   },
 };
 
 /** The runner's cgroup ran at its CPU quota (cpu.stat), PSI or not: a container job's or a pod's limit. */
-const cpuQuota: Rule = {
+const cpuQuota: Rule<'cpu-quota'> = {
   id: 'cpu-quota',
   apply: (x) => {
     const g = x.facts.cgroupCpu;
     if (!x.cpu?.quotaBound || !g || g.quotaCores === null) return null;
     const calm = probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated;
     if (!calm) return null;
-    const used = g.usageCores === null ? '' : `used ${cores(g.usageCores)} of `;
-    const throttled =
-      g.throttledShare === null
-        ? ''
-        : ` and was throttled in ${percent(g.throttledShare)} of its CFS periods (it ran out of quota in that share of the kernel's scheduling periods), its processes made to wait ${seconds(g.throttledMs)} in all`;
-    const diskPart = x.disk.top ? `, the disk at ${percent(x.disk.top.share)} of its ceilings` : '';
     return {
       bottleneck: 'cpu',
-      clause: `the step's cgroup ${used || 'ran at '}its ${formatNumber(g.quotaCores)}-core CPU quota during ${x.what}${throttled}${diskPart}: the quota is the limit, whatever the host's ${x.profile.context.cpuCount} CPUs show`,
+      decision: {
+        rule: 'cpu-quota',
+        phase: x.name,
+        quotaCores: g.quotaCores,
+        usageCores: g.usageCores,
+        throttledShare: g.throttledShare,
+        throttledMs: g.throttledMs,
+        diskTopShare: topShare(x),
+        hostCpuCount: x.profile.context.cpuCount,
+      },
     };
   },
 };
 
-const cpuStarved: Rule = {
+const cpuStarved: Rule<'cpu-starved'> = {
   id: 'cpu-starved',
   apply: (x) => {
     if (!x.cpu?.starved || (probes(x) && x.disk.top !== null && !diskFar(x))) return null;
-    const got = `tar and zstd got only ${formatNumber(x.facts.childCores ?? 0)} of a core`;
     const w = x.facts.ownCpuWait;
-    const psi = x.facts.pressure.cpuSome;
-    if (w === null) {
-      return {
-        bottleneck: 'cpu',
-        clause: `${got} while runnable tasks waited for a CPU ${percent(psi ?? 0)} of the time during ${x.what} (a CPU quota or other processes held them back; their own run-queue wait was not recorded)`,
-      };
-    }
-    const machine = psi === null ? '' : `; PSI cpu some ${percent(psi)} machine-wide`;
     return {
       bottleneck: 'cpu',
-      clause: `${got} during ${x.what} while ${w.comm} waited on a run queue ${percent(w.atLeastMs / x.facts.durationMs)} of the time (its own wait for a CPU: a CPU quota or other processes held it back${machine})`,
+      decision: {
+        rule: 'cpu-starved',
+        phase: x.name,
+        childCores: x.facts.childCores ?? 0,
+        cpuSomeShare: x.facts.pressure.cpuSome,
+        ownWait: w === null ? null : { comm: w.comm, share: w.atLeastMs / x.facts.durationMs },
+      },
     };
   },
 };
@@ -235,139 +244,141 @@ function biosAtCeiling(x: RuleInput): IopsCounting | null {
  * stayed calm: the extraction had nothing else to wait on, so its time is their CPU work. The common
  * case on a hosted runner whose page cache absorbs a half-second extraction.
  */
-const cpuPipeline: Rule = {
+const cpuPipeline: Rule<'cpu-pipeline'> = {
   id: 'cpu-pipeline',
   apply: (x) => {
     if (!x.cpu?.pipelineSaturated) return null;
-    const ioSome = x.facts.pressure.ioSome ?? 0;
-    const calm = (probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated) && ioSome < IO_PRESSURE_LOW;
+    const calm = (probes(x) ? x.disk.top === null || diskFar(x) : !x.disk.kernelSaturated) && ioSome(x) < IO_PRESSURE_LOW;
     if (!calm) return null;
     const p = x.facts.busiestProcess;
-    const busiest = p ? `, ${p.comm} alone ${describeBusiest(p)},` : '';
-    const diskPart = x.disk.top ? `the disk ran at ${percent(x.disk.top.share)} of its ceilings` : 'the disk was not saturated';
-    const quota = x.facts.cpuReach.quotaCores;
-    const limit = quota !== null ? `the cgroup's ${formatNumber(quota)}-core CPU quota is the limit` : "their CPU work is the extraction's time";
     return {
       bottleneck: 'cpu',
-      clause: `tar and zstd together kept ${formatNumber(x.facts.childCores ?? 0)} of a core busy during ${x.what}${busiest} while ${diskPart} and I/O stalls stayed at ${percent(ioSome)}: ${limit}`,
+      decision: {
+        rule: 'cpu-pipeline',
+        phase: x.name,
+        childCores: x.facts.childCores ?? 0,
+        busiest: p ? processCores(p) : null,
+        diskTopShare: topShare(x),
+        ioSomeShare: ioSome(x),
+        quotaCores: x.facts.cpuReach.quotaCores,
+      },
     };
   },
 };
 
-const dirtyThrottled: Rule = {
+const dirtyThrottled: Rule<'dirty-throttled'> = {
   id: 'dirty-throttled',
   apply: (x) => {
     const share = dirtyShare(x);
     const idle = x.facts.childCores !== null && x.facts.childCores < CHILD_CPU_IDLE_CORE;
-    const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || (x.facts.pressure.ioSome ?? 0) >= IO_PRESSURE_HIGH;
+    const pressed = (x.disk.top?.share ?? 0) >= FAR_BELOW_CEILING_SHARE || ioSome(x) >= IO_PRESSURE_HIGH;
     if (share === null || share < DIRTY_THROTTLE_SHARE || !idle || !pressed) return null;
     // The throttle is the symptom; the device limit behind it is the cause. Bios at the IOPS ceiling
     // while the bytes stay short of the bandwidth one name the IOPS, whichever count the share used.
     const bios = biosAtCeiling(x);
     const resource = bios ? 'disk-iops' : (x.disk.top?.resource ?? kernelOnlyResource(x));
-    const diskPart = bios
-      ? `the disk issued ${formatNumber(bios.beforeMergePerSecond)} write bios/s, ${percent(bios.beforeMergePerSecond / bios.ceiling)} of the ${formatNumber(Math.round(bios.ceiling))} IOPS random-write ceiling, with its bytes at ${percent(shareOf(x.disk, 'disk-bandwidth')?.share ?? 0)} of the bandwidth one`
+    const disk = bios
+      ? {
+          kind: 'bios' as const,
+          biosPerSecond: bios.beforeMergePerSecond,
+          iopsCeiling: bios.ceiling,
+          bandwidthShare: shareOf(x.disk, 'disk-bandwidth')?.share ?? 0,
+        }
       : x.disk.top
-        ? describeShare(x.disk.top, 'the disk')
-        : `the disk wrote at ${mibPerSecond((x.facts.disk?.writeKiBPerSecond ?? 0) * 1024)} (no fio ceiling to hold it against) with I/O stalls ${percent(x.facts.pressure.ioSome ?? 0)} of the time`;
+        ? { kind: 'share' as const, share: x.disk.top }
+        : { kind: 'kernel' as const, writeBytesPerSecond: (x.facts.disk?.writeKiBPerSecond ?? 0) * 1024, ioSomeShare: ioSome(x) };
     return {
       bottleneck: resource,
       ...(bios && bios.used !== 'before-merge' ? { iopsCount: 'before-merge' as const } : {}),
-      clause: `${x.what} was throttled by the kernel's dirty-page limit (Dirty peaked at ${percent(share)} of it) while ${diskPart} and tar used only ${formatNumber(x.facts.childCores ?? 0)} of a core`,
+      decision: { rule: 'dirty-throttled', phase: x.name, dirtyPeakShare: share, childCores: x.facts.childCores ?? 0, disk },
     };
   },
 };
 
-const cameNearNone: Rule = {
+/** Machine-wide CPU pressure the restore's own processes did not wait in: another job's, not the restore's limit. */
+function otherLoad(x: RuleInput): OtherCpuLoad | null {
+  const o = x.cpu?.otherLoad;
+  return o ? { cpuSomeShare: o.cpuSome, ownAtMostShare: o.ownAtMostShare } : null;
+}
+
+const cameNearNone: Rule<'near-no-ceiling'> = {
   id: 'near-no-ceiling',
   apply: (x) => {
     if (!probes(x) || x.disk.top === null || x.cpu?.processSaturated || x.cpu?.pipelineSaturated || x.cpu?.starved || x.cpu?.quotaBound) return null;
-    const cpuPart = x.facts.busiestProcess ? `, the busiest process ${describeBusiest(x.facts.busiestProcess)}` : '';
+    const p = x.facts.busiestProcess;
     return {
       bottleneck: 'none',
-      clause: `${x.what} came near no ceiling: the disk at most ${percent(x.disk.top.share)} of its ceilings${cpuPart}${otherLoadNote(x)}`,
+      decision: { rule: 'near-no-ceiling', phase: x.name, diskTopShare: x.disk.top.share, busiest: p ? processCores(p) : null, otherLoad: otherLoad(x) },
     };
   },
 };
 
-/** The CPU figure of a phase, for clauses that weigh it against the disk. */
-function cpuFigure(x: RuleInput): string {
+/** The CPU figure of a phase, for decisions that weigh it against the disk. */
+function cpuUser(x: RuleInput): CpuUser {
   const self = x.facts.selfCoresBounds;
-  if (x.name === 'download' && self) return `the process running it used ${describeCores(self)}`;
+  if (x.name === 'download' && self) return { kind: 'download-process', cores: self };
   const p = x.facts.busiestProcess;
-  return p ? `the busiest process used ${describeBusiest(p)}` : `tar and zstd together used ${formatNumber(x.facts.childCores ?? 0)} of a core`;
+  return p ? { kind: 'busiest-process', process: processCores(p) } : { kind: 'tar-and-zstd', cores: x.facts.childCores ?? 0 };
 }
 
-/** Machine-wide CPU pressure the restore's own processes did not wait in: named as another job's, not the restore's limit. */
-function otherLoadNote(x: RuleInput): string {
-  const o = x.cpu?.otherLoad;
-  return o
-    ? `; another job's CPU load, not this restore's limit: runnable tasks waited for a CPU ${percent(o.cpuSome)} of the time machine-wide (PSI cpu some), tar and zstd at most ${percent(o.ownAtMostShare)}`
-    : '';
+/** The last rule of every table but the lookup's: it always matches. */
+function inconclusiveOutcome(x: RuleInput): Decided<'inconclusive'> {
+  return {
+    bottleneck: 'inconclusive',
+    decision: {
+      rule: 'inconclusive',
+      phase: x.name,
+      unmeasured: notMeasured(x),
+      durationMs: x.facts.durationMs,
+      diskTopShare: topShare(x),
+      user: cpuUser(x),
+      otherLoad: otherLoad(x),
+    },
+  };
 }
 
-const inconclusive: Rule = {
-  id: 'inconclusive',
-  apply: (x) => {
-    const missing = notMeasured(x);
-    return {
-      bottleneck: 'inconclusive',
-      clause:
-        missing.length > 0
-          ? `${x.what} cannot be pinned on one resource (${missing.join(', ')})`
-          : `${x.what} cannot be pinned on one resource: the disk ran at ${percent(x.disk.top?.share ?? 0)} of its ceilings, neither near nor far from them, and ${cpuFigure(x)}${otherLoadNote(x)}`,
-    };
-  },
-};
+const inconclusive: Rule<'inconclusive'> = { id: 'inconclusive', apply: inconclusiveOutcome };
 
 const downloadRate = (x: RuleInput) => (x.networkBytes !== null && x.facts.durationMs > 0 ? x.networkBytes / (x.facts.durationMs / 1000) : null);
 
-const networkBound: Rule = {
+const networkBound: Rule<'network'> = {
   id: 'network',
   apply: (x) => {
-    const rate = downloadRate(x);
-    const at = rate === null ? '' : ` at ${mibPerSecond(rate)}`;
     // The network is named only when the process's CPU was measured short of a core: by elimination,
     // so an unmeasured CPU leaves the download inconclusive. Profiles that never recorded this
     // process's CPU (schema 1) keep the old rule, and say so.
     const self = x.facts.selfCoresBounds;
     if (self !== null && !x.cpu?.measured) return null;
-    const cpuPart = self !== null ? `the process running it used ${describeCores(self)}` : 'its CPU not recorded';
-    if (probes(x) && x.disk.top !== null) {
-      if (!diskFar(x)) return null;
-      return { bottleneck: 'network', clause: `the download ran${at} while the disk stayed at ${percent(x.disk.top.share)} of its ceilings and ${cpuPart}` };
-    }
+    const decided = (disk: PhaseDecisionOf<'network'>['disk']): Decided<'network'> => ({
+      bottleneck: 'network',
+      decision: { rule: 'network', phase: x.name, bytesPerSecond: downloadRate(x), processCores: self, disk },
+    });
+    if (probes(x) && x.disk.top !== null) return diskFar(x) ? decided({ kind: 'ceilings', topShare: x.disk.top.share }) : null;
     const d = x.facts.disk;
-    if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && (x.facts.pressure.ioSome ?? 0) < IO_PRESSURE_LOW) {
-      return {
-        bottleneck: 'network',
-        clause: `the download ran${at} while the disk stayed mostly idle (${Math.round(d.utilizationPercent)}% busy, no fio ceilings) and ${cpuPart}`,
-      };
-    }
+    if (d && d.utilizationPercent < IDLE_UTIL_PERCENT && ioSome(x) < IO_PRESSURE_LOW)
+      return decided({ kind: 'idle', utilizationPercent: d.utilizationPercent });
     return null;
   },
 };
 
-const lookupRoundTrip: Rule = {
+const lookupRoundTrip: Rule<'lookup-round-trip'> = {
   id: 'lookup-round-trip',
-  apply: (x) => ({ bottleneck: 'network', clause: `the cache lookup, a round trip to the cache service, took ${seconds(x.facts.durationMs)}` }),
+  apply: (x) => ({ bottleneck: 'network', decision: { rule: 'lookup-round-trip', phase: x.name, durationMs: x.facts.durationMs } }),
 };
 
-const tailShort: Rule = {
+const tailShort: Rule<'tail-short'> = {
   id: 'tail-short',
   apply: (x) => {
     if (x.totalMs <= 0 || x.facts.durationMs / x.totalMs >= WRITEBACK_TAIL_SHARE) return null;
-    return { bottleneck: 'none', clause: `the writeback tail after tar exited was short: ${seconds(x.facts.durationMs)} until syncfs returned${tailBytes(x)}` };
+    return {
+      bottleneck: 'none',
+      decision: { rule: 'tail-short', phase: x.name, durationMs: x.facts.durationMs, writtenBytes: x.facts.disk?.writtenBytes ?? null },
+    };
   },
 };
 
-function tailBytes(x: RuleInput): string {
-  const written = x.facts.disk?.writtenBytes;
-  return written === undefined ? '' : ` (${bytes(written)} written)`;
-}
-
 /** A long tail is the disk writing what the page cache absorbed: name the limit it ran into. */
-const tailDisk: Rule = {
+const tailDisk: Rule<'tail-disk'> = {
   id: 'tail-disk',
   apply: (x) => {
     const resource = probes(x)
@@ -378,8 +389,8 @@ const tailDisk: Rule = {
         ? kernelOnlyResource(x)
         : null;
     if (!resource) return null;
-    const why = probes(x) ? diskClause({ ...x, what: 'it' }, resource) : kernelOnlyClause({ ...x, what: 'it' });
-    return { bottleneck: resource, clause: `after tar exited the page cache needed ${seconds(x.facts.durationMs)} more to put the files on disk: ${why}` };
+    const disk = probes(x) ? { kind: 'ceilings' as const, ...diskCeilingFigures(x, resource) } : { kind: 'kernel' as const, ...kernelFigures(x) };
+    return { bottleneck: resource, decision: { rule: 'tail-disk', phase: x.name, durationMs: x.facts.durationMs, disk } };
   },
 };
 
@@ -405,7 +416,7 @@ function windowRates(x: RuleInput): number[] {
  * at. When it took them at a steady rate for SUSTAINED_RATE_MS or more, that rate is the limit the
  * tail ran into; it stands in for a ceiling (the what-if's rule for no probe) and is named as such.
  */
-const tailSustained: Rule = {
+const tailSustained: Rule<'tail-sustained-rate'> = {
   id: 'tail-sustained-rate',
   apply: (x) => {
     const d = x.facts.disk;
@@ -414,30 +425,58 @@ const tailSustained: Rule = {
     const mean = (d.writtenBytes * 1000) / x.facts.durationMs;
     if (rates.length < 2 || rates.some((r) => r < STEADY_RATE_SHARE * mean)) return null;
     const resource = kernelOnlyResource(x);
-    const device = x.facts.deviceIndex === null ? 'the disk' : (x.profile.devices[x.facts.deviceIndex]?.name ?? 'the disk');
+    const device = x.facts.deviceIndex === null ? null : (x.profile.devices[x.facts.deviceIndex]?.name ?? null);
     const probed = x.profile.probes?.deviceName;
-    const noProbe = probed && probed !== device ? `fio probed ${probed}, not ${device}` : 'no fio probe';
-    const rate = resource === 'disk-iops' ? `${formatNumber(d.writesPerSecond)} writes/s of ${formatNumber(d.writeRequestKiB)} KiB` : mibPerSecond(mean);
     return {
       bottleneck: resource,
-      clause: `the writeback tail after tar exited was ${device} draining what the page cache owed: it wrote ${bytes(d.writtenBytes)} at a steady ${rate} for ${seconds(x.facts.durationMs)}, the rate it sustained, not a probed ceiling (${noProbe})`,
+      decision: {
+        rule: 'tail-sustained-rate',
+        phase: x.name,
+        durationMs: x.facts.durationMs,
+        device,
+        probedDevice: probed && probed !== device ? probed : null,
+        writtenBytes: d.writtenBytes,
+        resource,
+        writesPerSecond: d.writesPerSecond,
+        writeRequestKiB: d.writeRequestKiB,
+        bytesPerSecond: mean,
+      },
     };
   },
 };
 
-/** Rule tables, first match wins. */
-export const RULES: Record<PhaseName, readonly Rule[]> = {
-  lookup: [lookupRoundTrip],
-  download: [diskAtCeiling, kernelSaturatedDisk, cpuProcess, cpuQuota, networkBound, inconclusive],
-  extract: [diskAtCeiling, latencyBound, cpuProcess, cpuQuota, cpuStarved, cpuPipeline, dirtyThrottled, kernelSaturatedDisk, cameNearNone, inconclusive],
-  writeback: [tailShort, tailDisk, tailSustained, inconclusive],
+/** Each rule id's test: the compiler asks for one per id. */
+const RULE_BY_ID: { [R in PhaseRuleId]: Rule<R> } = {
+  'lookup-round-trip': lookupRoundTrip,
+  'disk-at-ceiling': diskAtCeiling,
+  'kernel-saturated-disk': kernelSaturatedDisk,
+  'disk-latency': latencyBound,
+  'cpu-process': cpuProcess,
+  'cpu-quota': cpuQuota,
+  'cpu-starved': cpuStarved,
+  'cpu-pipeline': cpuPipeline,
+  'dirty-throttled': dirtyThrottled,
+  'near-no-ceiling': cameNearNone,
+  inconclusive,
+  network: networkBound,
+  'tail-short': tailShort,
+  'tail-disk': tailDisk,
+  'tail-sustained-rate': tailSustained,
 };
 
-export function applyRules(x: RuleInput): Outcome & { rule: string } {
+/** Rule tables, first match wins, in PHASE_RULE_TABLES's order. */
+export const RULES: Record<PhaseName, readonly AnyRule[]> = {
+  lookup: PHASE_RULE_TABLES.lookup.map((id) => RULE_BY_ID[id]),
+  download: PHASE_RULE_TABLES.download.map((id) => RULE_BY_ID[id]),
+  extract: PHASE_RULE_TABLES.extract.map((id) => RULE_BY_ID[id]),
+  writeback: PHASE_RULE_TABLES.writeback.map((id) => RULE_BY_ID[id]),
+};
+
+export function applyRules(x: RuleInput): Outcome {
   for (const rule of RULES[x.name]) {
     const outcome = rule.apply(x);
-    if (outcome) return { ...outcome, rule: rule.id };
+    if (outcome) return outcome;
   }
   // The last rule of every table always matches; this keeps the type honest.
-  return { bottleneck: 'inconclusive', clause: `${x.what} could not be judged`, rule: 'none' };
+  return inconclusiveOutcome(x);
 }

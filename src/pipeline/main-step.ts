@@ -15,6 +15,8 @@ import path from 'node:path';
 import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
 import { handHistoryToPost } from './history-handoff.js';
 import type { LoadedHistory } from '../history/store.js';
+import { sayPhase } from '../report/say/phase.js';
+import { sayEvidence } from '../report/say/evidence.js';
 
 /**
  * Main's whole summary on a repeat run whose tail is followed in the background: the report (judged
@@ -100,7 +102,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const inPost = reportStep === 'post';
   phaseLog.close();
   // The evidence behind each phase's judgement, for ACTIONS_STEP_DEBUG readers (the summary folds it away too).
-  for (const p of profile.verdict?.phases ?? []) core.debug(`${p.phase}: ${p.bottleneck}: ${p.sentence} [${p.evidence.map((e) => e.text).join('; ')}]`);
+  for (const p of profile.verdict?.phases ?? [])
+    core.debug(`${p.phase}: ${p.bottleneck}: ${sayPhase(p)} [${p.evidence.map((e) => sayEvidence(e, p.phase)).join('; ')}]`);
   core.saveState(STATE.matchedKey, restoredKey(profile.restore) ?? '');
   let saved = true;
   try {

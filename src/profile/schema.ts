@@ -7,27 +7,43 @@
 import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 import type { RestoreRule } from './restore-rules.js';
+import type { EvidenceFacts, PhaseDecision } from './phase-decision.js';
+import { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource } from './names.js';
+import {
+  IOPS_COUNTS,
+  type IopsCount,
+  DISK_DIRECTIONS,
+  type DiskDirection,
+  CAP_CEILING_KINDS,
+  type CapCeilingKind,
+  CGROUP_CAP_FILES,
+  type CgroupCapFile,
+  CEILING_FROM_KINDS,
+  type CeilingFromKind,
+  type CeilingFromFacts,
+  type CeilingFrom,
+  type DiskShare,
+} from './disk-share.js';
+
+export { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource };
+export {
+  IOPS_COUNTS,
+  type IopsCount,
+  DISK_DIRECTIONS,
+  type DiskDirection,
+  CAP_CEILING_KINDS,
+  type CapCeilingKind,
+  CGROUP_CAP_FILES,
+  type CgroupCapFile,
+  CEILING_FROM_KINDS,
+  type CeilingFromKind,
+  type CeilingFromFacts,
+  type CeilingFrom,
+  type DiskShare,
+};
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;
-
-/**
- * Phases of a restore, in order. `writeback` is the tail after tar exits, until syncfs of every file
- * system the restore wrote has returned.
- */
-export const PHASES = ['lookup', 'download', 'extract', 'writeback'] as const;
-export type PhaseName = (typeof PHASES)[number];
-
-/** What an intervention can relax, and what a verdict or a what-if names. */
-export const RESOURCES = ['network', 'disk-bandwidth', 'disk-iops', 'cpu'] as const;
-export type Resource = (typeof RESOURCES)[number];
-/** The resources that are the disk. */
-export const DISK_RESOURCES = ['disk-bandwidth', 'disk-iops'] as const satisfies readonly Resource[];
-export type DiskResource = (typeof DISK_RESOURCES)[number];
-/** Whether a bottleneck or resource names one of the disk's kinds: the one test for "disk", from DISK_RESOURCES. */
-export function isDiskResource(name: string): name is DiskResource {
-  return DISK_RESOURCES.some((r) => r === name);
-}
 
 /** A verdict: a resource, or no bottleneck, or not enough evidence to name one. */
 export const BOTTLENECKS = [...RESOURCES, 'none', 'inconclusive'] as const;
@@ -592,8 +608,10 @@ export interface ProbeSuiteResult {
 export interface Evidence {
   /** Stable id, e.g. "write-bandwidth-share". */
   id: string;
-  /** Human sentence: what was measured and against what. */
-  text: string;
+  /** What was measured and the figures its sentence needs (report/say/evidence.ts says it); absent in recordings made before it. */
+  facts?: EvidenceFacts;
+  /** The sentence as an older version's judge wrote it, filled where a profile is written: read only where `facts` is absent. */
+  text?: string;
   value: number | null;
   unit: string;
   threshold?: number;
@@ -604,7 +622,10 @@ export interface Evidence {
 export interface PhaseVerdict {
   phase: PhaseName;
   bottleneck: Bottleneck;
-  sentence: string;
+  /** Which rule of the phase's table decided, and the figures it read (report/say/phase.ts says it); absent in recordings made before it. */
+  decision?: PhaseDecision;
+  /** The sentence as an older version's judge wrote it, filled where a profile is written: read only where `decision` is absent. */
+  sentence?: string;
   evidence: Evidence[];
   /** The phase's duration: what the verdict puts on its bottleneck. Since schema 2. */
   durationMs?: number;
@@ -785,11 +806,6 @@ export interface RestoreDecision {
   judgedMs?: number;
   /** Judged rules: the share of judgedMs the carrying phase (Verdict.phase) took. */
   carrierShare?: number;
-  /**
-   * The carrying phase's clause (the "why" in figures, lower-case, no final stop), as judge/rules.ts gave
-   * it. For now: the phases' own decisions (issue 39) will say it, and this field goes.
-   */
-  carrierClause?: string;
   /** With `outweighed`: the most that phase could hide, relaxed by the chosen what-if's speed-up, ms. */
   outweighedHiddenMs?: number;
   /** With Verdict.leads 'download-stall': what would cut the stall (Verdict.download.stalls[0]) short. */
@@ -889,67 +905,6 @@ export interface DeviceFacts {
   probedDevice: string | null;
   /** Why it is the restore's device, as the sampler recorded it (Profile.devices[].primaryBecause); null where not given or not primary. */
   primaryBecause: string | null;
-}
-
-/** How a write IOPS share counted requests (judge/iops-count.ts): after merging, or bios before (a cap on bios counts those). */
-export const IOPS_COUNTS = ['after-merge', 'before-merge'] as const;
-export type IopsCount = (typeof IOPS_COUNTS)[number];
-export const DISK_DIRECTIONS = ['write', 'read'] as const;
-export type DiskDirection = (typeof DISK_DIRECTIONS)[number];
-
-/** The ceilings a cgroup I/O cap can set too (judge/ceilings.ts CeilingKind). */
-export const CAP_CEILING_KINDS = ['seqWriteBytesPerSecond', 'randWriteIops', 'seqReadBytesPerSecond', 'randReadIops'] as const;
-export type CapCeilingKind = (typeof CAP_CEILING_KINDS)[number];
-/** The file a cgroup I/O cap is read from: io.max (cgroup v2) or blkio.throttle.* (v1). */
-export const CGROUP_CAP_FILES = ['io.max', 'blkio'] as const;
-export type CgroupCapFile = (typeof CGROUP_CAP_FILES)[number];
-
-/**
- * What set a ceiling where a cgroup I/O cap had a say (judge/cgroup-io.ts withCgroupCaps):
- * - cap: the cap, below fio's figure (`probed`) or where fio measured none (`probed` null);
- * - fio-below-cap: fio's figure (`probed`), below the cap;
- * - cap-seq-met-iops: the bandwidth cap, as fio's sequential-write probe met the IOPS limit (the
- *   cgroup's `iopsCap`, null: a limit not a cap) and its `seqBytesPerSecond` is that limit in bytes.
- */
-export const CEILING_FROM_KINDS = ['cap', 'fio-below-cap', 'cap-seq-met-iops'] as const;
-export type CeilingFromKind = (typeof CEILING_FROM_KINDS)[number];
-
-/** The typed account of a ceiling a cgroup cap had a say in (report/say/ceilings.ts says it). */
-export type CeilingFromFacts = {
-  /** Which ceiling. */
-  ceiling: CapCeilingKind;
-  capFile: CgroupCapFile;
-  /** The capped device, "major:minor". */
-  device: string;
-  /** The cap's figure: bytes/s for a bandwidth ceiling, bios/s for an IOPS one. */
-  capValue: number;
-} & (
-  | { kind: 'cap'; probed: number | null }
-  | { kind: 'fio-below-cap'; probed: number }
-  | { kind: 'cap-seq-met-iops'; iopsCap: number | null; seqBytesPerSecond: number }
-);
-
-/** What set a ceiling; `cap`: the figure is the cgroup's cap (else fio's, below a cap). */
-export interface CeilingFrom {
-  cap: boolean;
-  /** The cap, fio's figure and why (report/say/ceilings.ts says it); absent in recordings made before it. */
-  facts?: CeilingFromFacts;
-  /** The account as an older version's judge wrote it ("the cgroup's blkio cap of 40 MiB/s"): filled where the profile is written, read only where `facts` is absent. */
-  said?: string;
-}
-
-/** A phase's or a device's rate held against one ceiling (judge/disk-load.ts). */
-export interface DiskShare {
-  resource: DiskResource;
-  direction: DiskDirection;
-  /** bytes/s for bandwidth, requests/s for IOPS. */
-  rate: number;
-  ceiling: number;
-  share: number;
-  /** For a write IOPS share: which requests were counted (iops-count.ts); absent: after merging. */
-  count?: IopsCount;
-  /** What set the ceiling when not fio alone: a cgroup cap (cgroup-io.ts). */
-  from?: CeilingFrom;
 }
 
 /** What limited the download, from its timeline: see src/judge/transfer-verdict.ts and download-rules.ts. */

@@ -48,6 +48,7 @@ import {
 import { ProfilerError } from '../util/errors.js';
 import { DISK_KINDS } from './always-on.js';
 import { RESTORE_RULES } from './restore-rules.js';
+import { DISK_LATENCIES, type PHASE_RULE_IDS, REQUESTS_COUNTED_WHYS, UNMEASURED } from './phase-decision.js';
 
 /**
  * Schema 1 profiles still load: what schema 2 added is optional, and their verdict (a derived field
@@ -150,24 +151,34 @@ const obj =
   };
 
 /**
- * A discriminated union: the object's `kind` picks the shape its other fields are checked against
- * (`kind` itself is one of the shapes' keys).
+ * One of several object shapes, told apart by the string at `key` (a tagged union of schema.ts):
+ * the shape named by the tag is checked, an unknown tag is an error.
  */
-const byKind =
-  <const M extends Record<string, Shape>>(shapes: M): Check<{ [K in keyof M & string]: Flatten<{ kind: K } & ObjectOf<M[K]>> }[keyof M & string]> =>
+const tagged =
+  <const K extends string, const V extends Record<string, Shape>>(
+    key: K,
+    variants: V,
+  ): Check<{ [T in Extract<keyof V, string>]: Flatten<{ [P in K]: T } & ObjectOf<V[T]>> }[Extract<keyof V, string>]> =>
   (v, p, e) => {
-    const kind = typeof v === 'object' && v !== null ? (v as { kind?: unknown }).kind : undefined;
-    const shape = typeof kind === 'string' && Object.hasOwn(shapes, kind) ? shapes[kind] : undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) {
+      e.push(`${p}: expected an object, got ${describe(v)}`);
+      return;
+    }
+    const tag = (v as Record<string, unknown>)[key];
+    const shape = typeof tag === 'string' && Object.hasOwn(variants, tag) ? variants[tag] : undefined;
     if (!shape) {
       e.push(
-        `${p}.kind: expected one of ${Object.keys(shapes)
-          .map((k) => JSON.stringify(k))
-          .join(', ')}, got ${describe(kind)}`,
+        `${p ? `${p}.` : ''}${key}: expected one of ${Object.keys(variants)
+          .map((t) => JSON.stringify(t))
+          .join(', ')}, got ${describe(tag)}`,
       );
       return;
     }
     obj(shape)(v, p, e);
   };
+
+/** A discriminated union told apart by its `kind` (`kind` itself is one of the shapes' keys). */
+const byKind = <const M extends Record<string, Shape>>(shapes: M) => tagged('kind', shapes);
 
 const diskCounters = obj({
   readsCompleted: num,
@@ -493,7 +504,135 @@ const probes = nullable(
   }),
 );
 const bottleneck = oneOf(...BOTTLENECKS);
-const evidence = obj({ id: str, text: str, value: nullable(num), unit: str, 'threshold?': num, supports: bool });
+const diskShare = obj({
+  resource: oneOf(...DISK_RESOURCES),
+  direction: oneOf(...DISK_DIRECTIONS),
+  rate: num,
+  ceiling: num,
+  share: num,
+  'count?': oneOf(...IOPS_COUNTS),
+  'from?': obj({ 'said?': str, cap: bool, 'facts?': ceilingFromFacts }),
+});
+const processCores = obj({ comm: str, cores: num, coresAtMost: nullable(num), coresWhileSeen: nullable(num), seenMs: nullable(num) });
+const coresBounds = obj({ atLeast: num, atMost: num });
+const otherCpuLoad = nullable(obj({ cpuSomeShare: num, ownAtMostShare: num }));
+const cpuUser = tagged('kind', {
+  'download-process': { cores: coresBounds },
+  'busiest-process': { process: processCores },
+  'tar-and-zstd': { cores: num },
+});
+const diskCeilingFigures = {
+  resource: oneOf(...DISK_RESOURCES),
+  share: nullable(diskShare),
+  timeAtCeilingShare: nullable(num),
+  writeRequestKiB: nullable(num),
+} as const;
+const kernelDiskFigures = {
+  resource: oneOf(...DISK_RESOURCES),
+  writesPerSecond: num,
+  writeBytesPerSecond: num,
+  utilizationPercent: num,
+  averageQueueSize: num,
+  ioSomeShare: num,
+} as const;
+const ofPhase = { phase: phaseName } as const;
+/** A phase's decision (profile/phase-decision.ts PhaseDecision), one shape per rule id. */
+const phaseDecision = tagged('rule', {
+  'lookup-round-trip': { ...ofPhase, durationMs: num },
+  'disk-at-ceiling': { ...ofPhase, disk: obj(diskCeilingFigures), dirtyHeldShare: nullable(num) },
+  'kernel-saturated-disk': { ...ofPhase, kernel: obj(kernelDiskFigures) },
+  'disk-latency': { ...ofPhase, latency: oneOf(...DISK_LATENCIES), perSecond: num, queueSize: num, ceilingPerSecond: num },
+  'cpu-process': { ...ofPhase, user: cpuUser, diskTopShare: nullable(num), ioSomeShare: num, quotaCores: nullable(num) },
+  'cpu-quota': {
+    ...ofPhase,
+    quotaCores: num,
+    usageCores: nullable(num),
+    throttledShare: nullable(num),
+    throttledMs: num,
+    diskTopShare: nullable(num),
+    hostCpuCount: num,
+  },
+  'cpu-starved': { ...ofPhase, childCores: num, cpuSomeShare: nullable(num), ownWait: nullable(obj({ comm: str, share: num })) },
+  'cpu-pipeline': { ...ofPhase, childCores: num, busiest: nullable(processCores), diskTopShare: nullable(num), ioSomeShare: num, quotaCores: nullable(num) },
+  'dirty-throttled': {
+    ...ofPhase,
+    dirtyPeakShare: num,
+    childCores: num,
+    disk: tagged('kind', {
+      bios: { biosPerSecond: num, iopsCeiling: num, bandwidthShare: num },
+      share: { share: diskShare },
+      kernel: { writeBytesPerSecond: num, ioSomeShare: num },
+    }),
+  },
+  'near-no-ceiling': { ...ofPhase, diskTopShare: num, busiest: nullable(processCores), otherLoad: otherCpuLoad },
+  inconclusive: { ...ofPhase, unmeasured: arr(oneOf(...UNMEASURED)), durationMs: num, diskTopShare: nullable(num), user: cpuUser, otherLoad: otherCpuLoad },
+  network: {
+    ...ofPhase,
+    bytesPerSecond: nullable(num),
+    processCores: nullable(coresBounds),
+    disk: tagged('kind', { ceilings: { topShare: num }, idle: { utilizationPercent: num } }),
+  },
+  'tail-short': { ...ofPhase, durationMs: num, writtenBytes: nullable(num) },
+  'tail-disk': { ...ofPhase, durationMs: num, disk: tagged('kind', { ceilings: diskCeilingFigures, kernel: kernelDiskFigures }) },
+  'tail-sustained-rate': {
+    ...ofPhase,
+    durationMs: num,
+    device: nullable(str),
+    probedDevice: nullable(str),
+    writtenBytes: num,
+    resource: oneOf(...DISK_RESOURCES),
+    writesPerSecond: num,
+    writeRequestKiB: num,
+    bytesPerSecond: num,
+  },
+} satisfies Record<(typeof PHASE_RULE_IDS)[number], Shape>);
+/** An evidence item's figures (profile/phase-decision.ts EvidenceFacts), one shape per kind. */
+const evidenceFacts = tagged('kind', {
+  'disk-share': { share: diskShare },
+  'iops-restates-bandwidth': { randWriteIops: num },
+  'seq-probe-met-iops': { probeSaid: str, bandwidthCeilingBytesPerSecond: nullable(num), bandwidthIsCap: bool },
+  'write-request-size': { writeRequestKiB: num },
+  'iops-count': {
+    used: oneOf(...IOPS_COUNTS),
+    afterMergePerSecond: num,
+    afterMergeDevice: str,
+    beforeMergePerSecond: num,
+    beforeMergeDevice: str,
+    ceiling: num,
+    bioBased: bool,
+    reason: tagged('kind', {
+      'cap-counts-bios': { capSaid: str },
+      'few-merges': {},
+      'requests-reached': {},
+      'neither-reached': {},
+      'bios-at-cgroup-cap': { capIops: num },
+      'bios-steadier': { aboveProbe: bool },
+      'requests-counted': { aboveProbe: bool, why: oneOf(...REQUESTS_COUNTED_WHYS) },
+    }),
+  },
+  'ceiling-moved': { share: diskShare },
+  'time-at-ceiling': { resource: oneOf(...DISK_RESOURCES), share: num },
+  'device-utilization': { utilizationPercent: num },
+  'queue-size': { averageQueueSize: num },
+  'io-pressure-some': { ioSomeShare: num },
+  'cpu-iowait': { iowaitShare: num },
+  'binding-limit': { binding: oneOf(...DISK_RESOURCES) },
+  'busiest-process': { process: processCores, quotaCores: nullable(num) },
+  'tar-and-zstd': { cores: num, perProcessRecorded: bool },
+  'cpu-pressure-some': { cpuSomeShare: num, heldByWriteback: bool, ownAtMostShare: nullable(num), otherLoad: bool },
+  'own-cpu-wait': { comm: str, waitMs: num, share: num, atMostShare: num, heldByWriteback: bool },
+  'pipeline-cores': { cores: num, quotaCores: nullable(num) },
+  'download-process-cores': { cores: coresBounds, quotaCores: nullable(num) },
+  'download-cpu-too-few-ticks': { cores: coresBounds, durationMs: num },
+  'download-cpu-not-recorded': {},
+  'busiest-cpu': { busyShare: num },
+  'cpu-busy': { busyShare: num },
+  'cpu-steal': { stealShare: num },
+  'cgroup-quota-usage': { usageCores: num, usageShare: num, quotaCores: num },
+  'cgroup-throttled': { throttledShare: num, periods: num, throttledMs: num },
+  'dirty-peak-share': { dirtyPeakBytes: num, share: num, limitBytes: num },
+});
+const evidence = obj({ id: str, 'facts?': evidenceFacts, 'text?': str, value: nullable(num), unit: str, 'threshold?': num, supports: bool });
 const verdict = nullable(
   obj({
     bottleneck,
@@ -509,7 +648,6 @@ const verdict = nullable(
       ),
       'judgedMs?': num,
       'carrierShare?': num,
-      'carrierClause?': str,
       'outweighedHiddenMs?': num,
       'stall?': obj({
         cut: oneOf(...STALL_CUTS),
@@ -519,7 +657,7 @@ const verdict = nullable(
       }),
       'citesCeilingsSource?': bool,
     }),
-    phases: arr(obj({ phase: phaseName, bottleneck, sentence: str, evidence: arr(evidence), 'durationMs?': num })),
+    phases: arr(obj({ phase: phaseName, bottleneck, 'decision?': phaseDecision, 'sentence?': str, evidence: arr(evidence), 'durationMs?': num })),
     'stepMs?': num,
     'untilOnDiskMs?': num,
     'about?': oneOf(...RESTORE_SPANS),
@@ -562,17 +700,7 @@ const verdict = nullable(
         'facts?': obj({
           writeBytesPerSecond: nullable(num),
           utilizationShare: num,
-          top: nullable(
-            obj({
-              resource: oneOf(...DISK_RESOURCES),
-              direction: oneOf(...DISK_DIRECTIONS),
-              rate: num,
-              ceiling: num,
-              share: num,
-              'count?': oneOf(...IOPS_COUNTS),
-              'from?': obj({ 'said?': str, cap: bool, 'facts?': ceilingFromFacts }),
-            }),
-          ),
+          top: nullable(diskShare),
           ceilingsElsewhere: bool,
           probedDevice: nullable(str),
           primaryBecause: nullable(str),

@@ -13,7 +13,7 @@ import { diskMetrics } from '../sample/iostat.js';
 import { USER_HZ } from '../sample/phase-summary.js';
 import { MiB } from '../util/units.js';
 import type { Ceilings } from '../judge/ceilings.js';
-import { PHASE_LABEL } from '../judge/nouns.js';
+import { PHASE_LABEL } from './say/nouns.js';
 import { CEILING_WINDOW_MS } from '../judge/thresholds.js';
 import { formatNumber } from '../util/format.js';
 import { fenced } from './markdown.js';

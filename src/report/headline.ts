@@ -29,7 +29,7 @@ import { percent, seconds } from '../util/format.js';
 import { stallLead } from '../judge/download-in-verdict.js';
 import { segmentTimeoutMinutes, stallOpening } from './say/download.js';
 import { verdictCarriers } from '../judge/restore-rules.js';
-import { PHASE_NOUN } from '../judge/nouns.js';
+import { PHASE_NOUN } from './say/nouns.js';
 import { RESOURCE_WORDS, verdictWords } from './say/resources.js';
 import { sayStallToolkit } from './say/transfer.js';
 import { WORTH_CHANGING, worthChanging } from './advice.js';

@@ -12,7 +12,7 @@ import { isDiskResource } from '../profile/schema.js';
 import type { JudgedPhase, Judgement, VerdictDevice } from '../judge/judge.js';
 import type { PhaseFacts } from '../judge/phase-facts.js';
 import { headline, headlineInputOf, type WhatToDo } from './headline.js';
-import { PHASE_NOUN } from '../judge/nouns.js';
+import { limitedBy, PHASE_NOUN } from './say/nouns.js';
 import { verdictWords } from './say/resources.js';
 import { sayWhatIf } from './say/what-if.js';
 import { sayDevice } from './say/device.js';
@@ -22,6 +22,8 @@ import { pageCacheLoop } from '../judge/page-cache-probe.js';
 import { probeNote } from '../judge/probe-notes.js';
 import { sayPageCacheProbe, sayProbeNote } from './say/probe-notes.js';
 import { checkExperiments } from '../judge/experiments-check.js';
+import { sayPhase } from './say/phase.js';
+import { sayEvidence } from './say/evidence.js';
 import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
@@ -39,9 +41,9 @@ import { TOOL_VERSION } from '../version.js';
 
 interface PhaseRow {
   name: PhaseName;
-  /** The phase's verdict in words, as the judge labelled it for the table and the evidence alike. */
+  /** The phase's verdict in words (say/nouns.ts limitedBy, from its rule), for the table and the evidence alike. */
   label: string;
-  /** The phase's verdict sentence (the judge's clause). */
+  /** The phase's verdict sentence (report/say/phase.ts). */
   sentence: string;
   facts: PhaseFacts;
   networkBytes: number | null;
@@ -57,8 +59,8 @@ function phaseRows(profile: Profile, judged: readonly JudgedPhase[], verdict: Ve
     const same = !recorded || recorded.bottleneck === j.bottleneck;
     return {
       name: j.phase,
-      label: same ? j.label : verdictWords(recorded.bottleneck).limitedBy,
-      sentence: same ? j.sentence : recorded.sentence,
+      label: same ? limitedBy(j.bottleneck, j.rule) : verdictWords(recorded.bottleneck).limitedBy,
+      sentence: sayPhase(same ? j : recorded),
       facts: j.facts,
       networkBytes: j.phase === 'download' ? (profile.phases.find((p) => p.name === 'download')?.networkBytes ?? profile.restore?.archiveBytes ?? null) : null,
     };
@@ -301,13 +303,14 @@ function evidenceSection(verdict: Verdict, said: string, rows: readonly PhaseRow
     const items = p.evidence.map((e) => {
       const why = overCeilingReason(e, p.durationMs, originOf(e.id, phase));
       if (why) reasons.add(why);
-      const text = e.text.charAt(0).toUpperCase() + e.text.slice(1);
+      const said = sayEvidence(e, p.phase);
+      const text = said.charAt(0).toUpperCase() + said.slice(1);
       return `- ${e.supports ? '✅' : '➖'} ${escapeHtml(text)}${why ? ` (${escapeHtml(why)})` : ''}`;
     });
     reasonsOf.set(p.phase, [...reasons]);
     const note = reasons.size > 0 ? ` <sub>(${escapeHtml([...reasons].join('; '))})</sub>` : '';
     const label = rows.find((r) => r.name === p.phase)?.label ?? verdictWords(p.bottleneck).limitedBy;
-    return `**${p.phase}: ${label}.** ${escapeHtml(p.sentence)}${note}\n\n${items.join('\n')}`;
+    return `**${p.phase}: ${label}.** ${escapeHtml(sayPhase(p))}${note}\n\n${items.join('\n')}`;
   });
   // The verdict's own sentence quotes its phase's figures: that phase's reasons go beside it, no other's.
   // (A recorded verdict that does not say its phase keeps every phase's reasons, as before.)

@@ -9,6 +9,8 @@ import type { Evidence, Profile } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
 import { sayWhatIf } from '../../src/report/say/what-if.js';
 import { sayVerdict, type VerdictProfile } from '../../src/report/say/verdict.js';
+import { sayPhase } from '../../src/report/say/phase.js';
+import { sayEvidence } from '../../src/report/say/evidence.js';
 
 /** Evidence a disk verdict turns on, printed first in this order. */
 const KEY_EVIDENCE = [/bandwidth-share$/, /iops-share$/, /request-size$/, /ceiling/] as const;
@@ -31,9 +33,9 @@ export function explainVerdict(profile: Pick<Profile, 'verdict' | 'probes' | 'la
   lines.push(`${profile.label}: verdict ${v?.bottleneck ?? 'none (no verdict)'}`);
   if (v) lines.push(`  ${sayVerdict(v, { ...profile, restore: profile.restore ?? null, context: profile.context ?? {} })}`);
   for (const phase of v?.phases ?? []) {
-    lines.push(`  [${phase.phase}] ${phase.bottleneck}: ${phase.sentence}`);
+    lines.push(`  [${phase.phase}] ${phase.bottleneck}: ${sayPhase(phase)}`);
     const sorted = [...phase.evidence].sort((a, b) => rank(a.id) - rank(b.id));
-    for (const e of sorted) lines.push(`    ${e.supports ? '+' : ' '} ${e.id} = ${formatValue(e)}: ${e.text}`);
+    for (const e of sorted) lines.push(`    ${e.supports ? '+' : ' '} ${e.id} = ${formatValue(e)}: ${sayEvidence(e, phase.phase)}`);
   }
   const probes = profile.probes?.probes ?? [];
   if (probes.length > 0) {

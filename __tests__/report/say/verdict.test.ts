@@ -222,8 +222,11 @@ describe('recordings made before the decision held these figures', () => {
   it("a decision without its figures (issue 39's first decisions): the sentence recorded", () => {
     const p = loadFixture('lab-disk-iops.json');
     const v = judged(p);
-    const { judgedMs, carrierShare, carrierClause, ...before } = v.decision ?? ({} as never);
+    const { judgedMs, carrierShare, ...before } = v.decision ?? ({} as never);
     expect(sayVerdict({ ...v, decision: before, sentence: 'as recorded' }, p)).toBe('as recorded');
+    // Phases recorded before their decisions: the carrier's clause is not known, so the sentence recorded.
+    const phases = v.phases.map(({ decision, ...phase }) => ({ ...phase, sentence: 'As recorded.' }));
+    expect(sayVerdict({ ...v, phases, sentence: 'as recorded' }, p)).toBe('as recorded');
     const { probes, ...noProbes } =
       judged(
         probedWith((q) => {

@@ -6,6 +6,7 @@ import { explainVerdict } from '../../../tools/lab/explain.js';
 import type { Profile } from '../../../src/profile/schema.js';
 import { repoRoot } from '../../helpers/tree.js';
 import { sayVerdict } from '../../../src/report/say/verdict.js';
+import { sayEvidence } from '../../../src/report/say/evidence.js';
 
 // Recorded by `disk-profiler lab disk-bandwidth --record` (fixtures/profiles/README.md).
 const profile = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/profiles/lab-disk-bandwidth.json'), 'utf8')) as Profile;
@@ -26,7 +27,7 @@ describe('explainVerdict', () => {
   it("lists each phase's disk shares first, then the request size, then the rest of its evidence", () => {
     const extract = lines.slice(lines.findIndex((l) => l.startsWith('  [extract]')) + 1);
     expect(extract[0]).toBe(
-      `    + write-bandwidth-share = ${((evidence('write-bandwidth-share')?.value ?? 0) * 100).toFixed(1)}% (threshold 80%): ${evidence('write-bandwidth-share')?.text}`,
+      `    + write-bandwidth-share = ${((evidence('write-bandwidth-share')?.value ?? 0) * 100).toFixed(1)}% (threshold 80%): ${sayEvidence(evidence('write-bandwidth-share') ?? {}, 'extract')}`,
     );
     expect(extract[1]).toMatch(/^ {4}[+ ] write-iops-share = /);
     expect(extract[2]).toMatch(/^ {4}[+ ] write-request-size = /);

@@ -4,12 +4,11 @@
  * entry here (the compiler names a missing one) and no reader keeps a list of its own. Mirrors
  * src/experiment/descriptors.ts. Pure.
  *
- * The judge still writes some sentences of its own (issue 39, item 1: the what-ifs, device lines, phase
- * and verdict sentences move here one kind at a time); the words those sentences share with the report
- * stay in judge/nouns.ts until theirs move, and are taken from there, not written twice.
+ * The labels and nouns are nouns.ts's (issue 39, item 1), which every sentence of report/say shares:
+ * taken from there, not written twice.
  */
 import type { Bottleneck, Resource } from '../../profile/schema.js';
-import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN } from '../../judge/nouns.js';
+import { BOTTLENECK_LABEL, limitedBy, RESOURCE_NOUN } from './nouns.js';
 
 export interface VerdictWords {
   /** The headline's and the verdict sentence's opening: "Disk-bound (IOPS)". */

@@ -1,15 +1,17 @@
 /**
  * The sentences a written profile carries for its readers: the profile schema's fields are only added
  * within a major version, never removed, so a profile still holds the verdict's sentence, each what-if's
- * and each device's, the attribution's lines, a cgroup cap's account of a ceiling, and the download's,
- * the upload's and the save's words (an older disk-profiler's validator asks for them). Said here, from
- * the judge's facts, at the edge where the profile is written; this version's readers say them again
- * from the facts. Pure.
+ * and each device's, each phase's and each evidence item's, the attribution's lines, a cgroup cap's
+ * account of a ceiling, and the download's, the upload's and the save's words (an older disk-profiler's
+ * validator asks for them). Said here, from the judge's facts, at the edge where the profile is written;
+ * this version's readers say them again from the facts. Pure.
  */
 import type { DeviceVerdict, DownloadVerdict, Profile, SaveResult, UploadVerdict, WhatIf } from '../../profile/schema.js';
 import { sayAttribution } from './attribution.js';
 import { sayCeilingFacts, sayCeilingFrom } from './ceilings.js';
 import { sayDevice } from './device.js';
+import { sayEvidence } from './evidence.js';
+import { sayPhase } from './phase.js';
 import { saySave, saySavePhase } from './save.js';
 import { sayDownload, sayStallToolkit, sayUpload } from './transfer.js';
 import { sayVerdict } from './verdict.js';
@@ -50,6 +52,7 @@ export function withStoredSentences(profile: Profile): Profile {
       ...v,
       sentence: sayVerdict(v, profile),
       whatIf: v.whatIf.map((w) => ({ ...withCeilingWords(w), sentence: sayWhatIf(w) })),
+      phases: v.phases.map((p) => ({ ...p, sentence: sayPhase(p), evidence: p.evidence.map((e) => ({ ...e, text: sayEvidence(e, p.phase) })) })),
       ...(v.devices ? { devices: v.devices.map((d) => ({ ...withShareWords(d), sentence: sayDevice(d) })) } : {}),
       ...(v.attribution ? { attribution: { ...v.attribution, sentences: sayAttribution(v.attribution) } } : {}),
       ...(v.download ? { download: storedTransfer(v.download, sayDownload(v.download)) } : {}),

@@ -8,26 +8,22 @@
  */
 import type { PhaseVerdict, ProbedCeilings, Profile, RestoreDecision, RunnerContext, Verdict, WhatIf } from '../../profile/schema.js';
 import type { RestoreRule } from '../../profile/restore-rules.js';
-import { RESOURCE_NOUN, VERDICT_PHASE_NOUN } from '../../judge/nouns.js';
+import { RESOURCE_NOUN, VERDICT_PHASE_NOUN } from './nouns.js';
 import { cores, iops, mibPerSecond, percent, seconds } from '../../util/format.js';
 import { stallHeadline } from './download.js';
+import { sayPhase, sayPhaseClause } from './phase.js';
 import { verdictWords } from './resources.js';
 
 /** What of the profile the sentence says besides the verdict: its recorded facts, never figures to derive. */
 export type VerdictProfile = Pick<Profile, 'restore' | 'ceilingsSource'> & { context: Pick<RunnerContext, 'noBlockDeviceReason'> };
 
 /**
- * The carrying phase's clause ("the why in figures", lower-case, no final stop). For now the judge keeps
- * it on the decision (carrierClause); once the phases' own decisions are said (report/say/phase.ts,
- * issue 39), it is that phase's clause said again.
+ * The carrying phase's clause ("the why in figures", lower-case, no final stop): its own decision said
+ * (report/say/phase.ts); undefined where the phase was recorded before its decision (the verdict's
+ * stored sentence is read then).
  */
-export function clauseOf(_phase: PhaseVerdict, decision: RestoreDecision): string | undefined {
-  return decision.carrierClause;
-}
-
-/** A phase's own sentence, as its verdict holds it until the phases' sentences are said here too. */
-function phaseSentenceOf(phase: PhaseVerdict): string {
-  return phase.sentence;
+export function clauseOf(phase: Pick<PhaseVerdict, 'decision'>): string | undefined {
+  return phase.decision ? sayPhaseClause(phase.decision) : undefined;
 }
 
 /** "7.12 MiB/s sequential writes, 598 IOPS random writes": what fio measured, in the verdict's order. */
@@ -81,7 +77,7 @@ function savingSentence(w: WhatIf, diskName: string | null): string {
  */
 function judged(v: Verdict, d: RestoreDecision, profile: VerdictProfile): string | null {
   const carrier = v.phases.find((p) => p.phase === v.phase);
-  const clause = carrier ? clauseOf(carrier, d) : undefined;
+  const clause = carrier ? clauseOf(carrier) : undefined;
   if (!carrier || clause === undefined || d.judgedMs === undefined || d.carrierShare === undefined) return null;
   const on = d.device !== null ? ` on ${d.device}` : '';
   const tail = v.phases.some((p) => p.phase === 'writeback') ? ' until its files were on disk' : '';
@@ -90,7 +86,7 @@ function judged(v: Verdict, d: RestoreDecision, profile: VerdictProfile): string
   const outweighed = d.outweighed !== null ? v.phases.find((p) => p.phase === d.outweighed) : undefined;
   if (outweighed && d.outweighedHiddenMs === undefined) return null;
   const unpinned = outweighed
-    ? ` ${phaseSentenceOf(outweighed).replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(d.outweighedHiddenMs ?? 0)}, less than that.`
+    ? ` ${sayPhase(outweighed).replace(/[.]$/, '')}: relaxing whatever limits it could save at most ${seconds(d.outweighedHiddenMs ?? 0)}, less than that.`
     : '';
   const error = profile.restore?.error;
   const failed = error ? ` The restore failed during ${error.phase}: ${error.message}` : '';

@@ -5,7 +5,7 @@
  */
 import type { HalfRule, Resource, WhatIf, WhatIfFacts, WhatIfPhaseFacts } from '../../profile/schema.js';
 import { isDiskResource, RESOURCES } from '../../profile/schema.js';
-import { VERDICT_PHASE_NOUN } from '../../judge/nouns.js';
+import { VERDICT_PHASE_NOUN } from './nouns.js';
 import { SUSTAINED_RATE_MS } from '../../judge/thresholds.js';
 import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../../util/format.js';
 import { sayCeilingFacts } from './ceilings.js';

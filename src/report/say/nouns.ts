@@ -1,8 +1,9 @@
 /**
- * How the judge's sentences and the headline name each phase and each resource, defined once. Where
+ * How the report's sentences and the headline name each phase and each resource, defined once. Where
  * the two say it differently, the difference is written here as an override, with why. Pure.
  */
-import type { Bottleneck, PhaseName, Resource } from '../profile/schema.js';
+import type { Bottleneck, PhaseName, Resource } from '../../profile/schema.js';
+import type { PhaseRuleId } from '../../profile/phase-decision.js';
 
 /** A phase as the headline names it in "... took 80% of the 12 s restore". */
 export const PHASE_NOUN: Record<PhaseName, string> = {
@@ -44,13 +45,13 @@ const LIMITED_BY: Record<Bottleneck, string> = {
  * network (the what-if's) does not shorten; a short tail is judged none without its disk figures being
  * read, so it may well have run at a ceiling: "nothing near a limit" would contradict them.
  */
-const LIMITED_BY_RULE: Record<string, string> = {
+const LIMITED_BY_RULE: Partial<Record<PhaseRuleId, string>> = {
   'lookup-round-trip': 'one network round trip',
   'tail-short': 'short, not judged',
 };
 
 /** The label of a phase's verdict, from the rule that made it; older recordings' bottlenecks (schema 1's 'writeback') as recorded. */
-export function limitedBy(bottleneck: string, rule?: string): string {
+export function limitedBy(bottleneck: string, rule?: PhaseRuleId): string {
   return (rule !== undefined ? LIMITED_BY_RULE[rule] : undefined) ?? LIMITED_BY[bottleneck as Bottleneck] ?? bottleneck;
 }
 
