@@ -48,7 +48,6 @@ const MOVED: Record<string, (v: Verdict, profile: Profile) => unknown[]> = {
  * - facts.evidence.part, facts.evidence.retry.part: a transfer request's range or part as the recorder
  *   wrote it from the request ("bytes 0-4194303/*", "whole blob"), not the judge;
  * - facts.clause.comm, facts.evidence.comm: a process's name as the sampler read it (/proc/<pid>/comm);
- * - facts.probeSaid, facts.reason.capSaid: the ceilings' account of a probe that met an IOPS cap, of the cap that set one;
  * - facts.afterMergeDevice: the disks below a bio-based device, named ("vdb + vdc").
  */
 const ALLOWED: ReadonlySet<string> = new Set([
@@ -59,8 +58,6 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'facts.evidence.retry.part',
   'facts.clause.comm',
   'facts.evidence.comm',
-  'facts.probeSaid',
-  'facts.reason.capSaid',
   'facts.afterMergeDevice',
 ]);
 

@@ -2,7 +2,8 @@
 import type { ProbeName, ProbeResult, Profile } from '../profile/schema.js';
 import { KiB } from '../util/units.js';
 import { IOPS_PROBE_BANDWIDTH_BOUND } from './thresholds.js';
-import { seqWriteMetIops, type SeqMetIops } from './probe-caps.js';
+import { seqWriteMetIops } from './probe-caps.js';
+import type { SeqMetIops } from '../profile/probe-counted.js';
 
 export interface Ceilings {
   seqWriteBytesPerSecond: number | null;

@@ -7,7 +7,6 @@
 import { type Bottleneck, DISK_RESOURCES, type DiskResource, type DiskShare, type Snapshot } from '../profile/schema.js';
 import { diskMetrics, type DiskMetrics } from '../sample/iostat.js';
 import { iopsIsOwnLimit, type Ceilings } from './ceilings.js';
-import { sayCeilingFrom, saySeqMetIops } from './ceiling-words.js';
 import { type IopsCount, type IopsCounting, iopsCounting, type StackView, writeRate } from './iops-count.js';
 import { candidate, type Candidate } from './evidence.js';
 import type { PhaseFacts } from './phase-facts.js';
@@ -204,7 +203,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, stack?: StackVie
   const c: Candidate[] = [];
   const write = ceilingsFor(ceilings, 'write');
   const bandwidthShare = d && write.seq ? (d.writeKiBPerSecond * 1024) / write.seq : null;
-  const bios = ceilings.randWriteCountsBios ? (sayCeilingFrom(write.randFrom) ?? 'a cgroup I/O cap') : undefined;
+  const bios = ceilings.randWriteCountsBios ? { from: write.randFrom ?? null } : undefined;
   const counting =
     d && write.randIsOwn ? iopsCounting(facts.series, stack, write.rand, bandwidthShare, write.seq, bios, ceilings.writeBiosCap, ceilings.noCgroupIoCap) : null;
   const counted = counting
@@ -241,7 +240,7 @@ export function diskLoad(facts: PhaseFacts, ceilings: Ceilings, stack?: StackVie
         'seq-probe-met-iops',
         {
           kind: 'seq-probe-met-iops',
-          probeSaid: saySeqMetIops(ceilings.seqWriteMetIops),
+          probe: ceilings.seqWriteMetIops,
           bandwidthCeilingBytesPerSecond: write.seq,
           bandwidthIsCap: write.seqFrom?.cap ?? false,
         },

@@ -6,7 +6,7 @@
  * random writes barely merge, so its ceiling is the same either way; the restore's writes can merge
  * many-fold, and which count sits at the ceiling tells the caps apart. Pure.
  */
-import type { BlockDeviceKind, Profile, Snapshot } from '../profile/schema.js';
+import type { BlockDeviceKind, CeilingFrom, Profile, Snapshot } from '../profile/schema.js';
 import { ABOVE_CEILING_SHARE, CEILING_WINDOW_MS, FEW_MERGES_SHARE, MIN_BINDING_WINDOWS, NEAR_CEILING_SHARE } from './thresholds.js';
 import { median } from '../util/spread.js';
 
@@ -122,7 +122,7 @@ function steadiness(
  * Which count the probed write-IOPS ceiling belongs to, for a phase on `stack` between its first and
  * last snapshot: the device's own count when it reached the ceiling or neither did; bios when only
  * they reached it and, over the phase's windows, held steadier than requests/s and bytes/s (a cap
- * holds its own count still). `capCountsBios`, naming a cgroup cap that set the ceiling: bios, said so;
+ * holds its own count still). `capCountsBios`, where a cgroup cap set the ceiling (with what set it): bios;
  * `biosCap`, a cgroup write IOPS cap on the device below fio's figure: bios where they reached it.
  * Null without counters or a ceiling.
  */
@@ -132,7 +132,7 @@ export function iopsCounting(
   ceiling: number | null,
   bandwidthShare: number | null,
   bandwidthCeiling: number | null = null,
-  capCountsBios?: string,
+  capCountsBios?: { from: CeilingFrom | null },
   biosCap?: number,
   noCgroupIoCap = false,
 ): IopsCounting | null {
@@ -147,7 +147,7 @@ export function iopsCounting(
   const base = { afterMergePerSecond: after, afterMergeDevice: afterDevice, beforeMergePerSecond: before, beforeMergeDevice: stack.name, ceiling, bioBased };
   const pick = (used: IopsCount, reason: IopsCountReason): IopsCounting => ({ used, ...base, reason });
   // A cgroup cap is known to count bios (blk-throttle sits above the queue's merging): no guessing.
-  if (capCountsBios) return pick('before-merge', { kind: 'cap-counts-bios', capSaid: capCountsBios });
+  if (capCountsBios) return pick('before-merge', { kind: 'cap-counts-bios', from: capCountsBios.from });
   if (before - after < FEW_MERGES_SHARE * before) return pick('after-merge', { kind: 'few-merges' });
   if (after >= NEAR_CEILING_SHARE * ceiling) return pick('after-merge', { kind: 'requests-reached' });
   if (before < NEAR_CEILING_SHARE * ceiling) return pick('after-merge', { kind: 'neither-reached' });

@@ -6,7 +6,8 @@
  */
 import type { ProbeResult, Profile } from '../profile/schema.js';
 import { capsOnDevice } from './cgroup-io.js';
-import { type CapMet, capMetBy, type ProbeCounted, probeCounted, seqWriteMetIops } from './probe-caps.js';
+import { type CapMet, capMetBy, probeCounted, seqWriteMetIops } from './probe-caps.js';
+import type { ProbeCounted } from '../profile/probe-counted.js';
 
 /**
  * Which limit a probe met, as its counts tell:

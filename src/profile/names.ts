@@ -1,5 +1,5 @@
 /**
- * The phases of a restore and the resources a verdict names: the fixed lists the whole schema (schema.ts,
+ * The phases of a restore, the resources a verdict names and the fio probes: the fixed lists the whole schema (schema.ts,
  * which re-exports them) and the phases' decisions (phase-decision.ts) are typed by, in a module of their
  * own so neither imports the other. Pure.
  */
@@ -21,3 +21,7 @@ export type DiskResource = (typeof DISK_RESOURCES)[number];
 export function isDiskResource(name: string): name is DiskResource {
   return DISK_RESOURCES.some((r) => r === name);
 }
+
+/** The fio probes, in canonical order: the suite runs and reports them in this order whatever order they were asked in. */
+export const PROBE_NAMES = ['seq-write', 'seq-read', 'rand-write', 'rand-read', 'rand-read-qd1', 'fsync-write'] as const;
+export type ProbeName = (typeof PROBE_NAMES)[number];

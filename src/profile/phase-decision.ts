@@ -5,7 +5,8 @@
  * profiles recorded before, whose stored sentences are read instead. Types only, and the fixed lists.
  */
 import type { DiskResource, PhaseName } from './names.js';
-import type { DiskShare, IopsCount } from './disk-share.js';
+import type { CeilingFrom, DiskShare, IopsCount } from './disk-share.js';
+import type { SeqMetIops } from './probe-counted.js';
 
 /**
  * Each phase's rules, in the order they are tried: the first that matches decides. The order is the
@@ -193,11 +194,11 @@ export const REQUESTS_COUNTED_WHYS = ['too-few-windows', 'no-cgroup-cap', 'bandw
 
 /**
  * Why a write IOPS share counted the requests it did (judge/iops-count.ts iopsCounting), in its order:
- * a cgroup cap set the ceiling (it counts bios); few merges; requests already at the ceiling; neither
+ * a cgroup cap set the ceiling (it counts bios; `from`: the cap's account, null where none was kept); few merges; requests already at the ceiling; neither
  * count at it; bios at a cgroup cap on the device; bios alone at it and steadier; else requests, and why.
  */
 export type IopsCountReason =
-  | { kind: 'cap-counts-bios'; capSaid: string }
+  | { kind: 'cap-counts-bios'; from: CeilingFrom | null }
   | { kind: 'few-merges' }
   | { kind: 'requests-reached' }
   | { kind: 'neither-reached' }
@@ -227,8 +228,8 @@ export type EvidenceFacts =
   | { kind: 'iops-restates-bandwidth'; randWriteIops: number }
   | {
       kind: 'seq-probe-met-iops';
-      /** The ceilings' own account of the probe (judge/ceilings.ts), a kind not moved yet: the ceilings' words. */
-      probeSaid: string;
+      /** The probe's counts that show it met the IOPS limit (judge/probe-caps.ts seqWriteMetIops). */
+      probe: SeqMetIops;
       bandwidthCeilingBytesPerSecond: number | null;
       bandwidthIsCap: boolean;
     }

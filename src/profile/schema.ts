@@ -8,7 +8,7 @@ import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 import type { RestoreRule } from './restore-rules.js';
 import type { EvidenceFacts, PhaseDecision } from './phase-decision.js';
-import { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource } from './names.js';
+import { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource, PROBE_NAMES, type ProbeName } from './names.js';
 import {
   IOPS_COUNTS,
   type IopsCount,
@@ -25,7 +25,7 @@ import {
   type DiskShare,
 } from './disk-share.js';
 
-export { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource };
+export { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource, PROBE_NAMES, type ProbeName };
 export {
   IOPS_COUNTS,
   type IopsCount,
@@ -527,10 +527,6 @@ export interface WritebackTail {
   /** True when every syncfs returned within writeback-timeout-seconds. */
   complete: boolean;
 }
-
-/** The fio probes, in canonical order: the suite runs and reports them in this order whatever order they were asked in. */
-export const PROBE_NAMES = ['seq-write', 'seq-read', 'rand-write', 'rand-read', 'rand-read-qd1', 'fsync-write'] as const;
-export type ProbeName = (typeof PROBE_NAMES)[number];
 
 export const RESTORE_SKIP_REASONS = ['cache-mode', 'lookup-only'] as const;
 export type RestoreSkipReason = (typeof RESTORE_SKIP_REASONS)[number];

@@ -504,6 +504,7 @@ const probes = nullable(
   }),
 );
 const bottleneck = oneOf(...BOTTLENECKS);
+const ceilingFrom = obj({ 'said?': str, cap: bool, 'facts?': ceilingFromFacts });
 const diskShare = obj({
   resource: oneOf(...DISK_RESOURCES),
   direction: oneOf(...DISK_DIRECTIONS),
@@ -511,7 +512,26 @@ const diskShare = obj({
   ceiling: num,
   share: num,
   'count?': oneOf(...IOPS_COUNTS),
-  'from?': obj({ 'said?': str, cap: bool, 'facts?': ceilingFromFacts }),
+  'from?': ceilingFrom,
+});
+/** A fio probe as the device counted it (profile/probe-counted.ts ProbeCounted). */
+const probeCounted = obj({
+  name: oneOf(...PROBE_NAMES),
+  device: str,
+  blockSizeBytes: num,
+  biosPerSecond: num,
+  requestsPerSecond: num,
+  bioBytes: num,
+  requestBytes: num,
+  merges: num,
+  bytesPerSecond: num,
+  biosPerFioIo: num,
+});
+/** The sequential-write probe that met a limit on requests (profile/probe-counted.ts SeqMetIops), by what showed it. */
+const seqMetIopsCommon = { seq: probeCounted, seqBytesPerSecond: num } as const;
+const seqMetIops = tagged('by', {
+  'random-probe': { ...seqMetIopsCommon, rand: probeCounted, count: oneOf('bios', 'requests') },
+  'iops-cap': { ...seqMetIopsCommon, capIops: num },
 });
 const processCores = obj({ comm: str, cores: num, coresAtMost: nullable(num), coresWhileSeen: nullable(num), seenMs: nullable(num) });
 const coresBounds = obj({ atLeast: num, atMost: num });
@@ -590,7 +610,7 @@ const phaseDecision = tagged('rule', {
 const evidenceFacts = tagged('kind', {
   'disk-share': { share: diskShare },
   'iops-restates-bandwidth': { randWriteIops: num },
-  'seq-probe-met-iops': { probeSaid: str, bandwidthCeilingBytesPerSecond: nullable(num), bandwidthIsCap: bool },
+  'seq-probe-met-iops': { probe: seqMetIops, bandwidthCeilingBytesPerSecond: nullable(num), bandwidthIsCap: bool },
   'write-request-size': { writeRequestKiB: num },
   'iops-count': {
     used: oneOf(...IOPS_COUNTS),
@@ -601,7 +621,7 @@ const evidenceFacts = tagged('kind', {
     ceiling: num,
     bioBased: bool,
     reason: tagged('kind', {
-      'cap-counts-bios': { capSaid: str },
+      'cap-counts-bios': { from: nullable(ceilingFrom) },
       'few-merges': {},
       'requests-reached': {},
       'neither-reached': {},

@@ -3,7 +3,7 @@
 // recording made before the facts keeps the account it stored.
 import { describe, expect, it } from 'vitest';
 import { judgeInDetail } from '../../../src/judge/judge.js';
-import type { ProbeCounted, SeqMetIops } from '../../../src/judge/probe-caps.js';
+import type { ProbeCounted, SeqMetIops } from '../../../src/profile/probe-counted.js';
 import { CEILING_FROM_KINDS, type CeilingFromFacts, type CeilingFromKind } from '../../../src/profile/schema.js';
 import { sayCeilingFacts, sayCeilingFrom, saySeqMetIops } from '../../../src/report/say/ceilings.js';
 import { KiB, MiB } from '../../../src/util/units.js';

@@ -33,11 +33,27 @@ const EXAMPLES: { [K in EvidenceKind]: { facts: Extract<EvidenceFacts, { kind: K
   'seq-probe-met-iops': {
     facts: {
       kind: 'seq-probe-met-iops',
-      probeSaid: 'sequential writes reached loop3 as 4 KiB bios',
+      probe: {
+        seq: {
+          name: 'seq-write',
+          device: 'loop3',
+          blockSizeBytes: MiB,
+          biosPerSecond: 10_240,
+          requestsPerSecond: 10_240,
+          bioBytes: 4096,
+          requestBytes: 4096,
+          merges: 0,
+          bytesPerSecond: 40 * MiB,
+          biosPerFioIo: 256,
+        },
+        seqBytesPerSecond: 40 * MiB,
+        by: 'iops-cap',
+        capIops: 10_240,
+      },
       bandwidthCeilingBytesPerSecond: 40 * MiB,
       bandwidthIsCap: true,
     },
-    says: "sequential writes reached loop3 as 4 KiB bios; bytes/s are held against the cgroup's bandwidth cap of 40 MiB/s, requests/s against the IOPS ceiling",
+    says: "sequential writes reached loop3 as 4 KiB bios (256 per write), 10240 bios/s against the cgroup's IOPS cap of 10.2k IOPS: the sequential probe met the IOPS limit, so its 40 MiB/s is that limit in bytes, not a bandwidth ceiling; bytes/s are held against the cgroup's bandwidth cap of 40 MiB/s, requests/s against the IOPS ceiling",
   },
   'write-request-size': { facts: { kind: 'write-request-size', writeRequestKiB: 4.5 }, says: 'average write request 4.5 KiB' },
   'iops-count': {
@@ -112,8 +128,11 @@ const EXAMPLES: { [K in EvidenceKind]: { facts: Extract<EvidenceFacts, { kind: K
 /** Why a count was chosen, per reason: the compiler names a missing one. */
 const REASONS: { [K in IopsCountReason['kind']]: { reason: Extract<IopsCountReason, { kind: K }>; says: string } } = {
   'cap-counts-bios': {
-    reason: { kind: 'cap-counts-bios', capSaid: "the cgroup's blkio cap of 2,000 IOPS" },
-    says: "the ceiling is the cgroup's blkio cap of 2,000 IOPS, and a cgroup I/O cap counts bios before merging (bios 1,988/s on loop3)",
+    reason: {
+      kind: 'cap-counts-bios',
+      from: { cap: true, facts: { kind: 'cap', ceiling: 'randWriteIops', capFile: 'blkio', device: '7:3', capValue: 2000, probed: 2400 } },
+    },
+    says: "the ceiling is the cgroup's blkio cap of 2000 IOPS, counted in bios before merging (below the 2400 IOPS fio measured), and a cgroup I/O cap counts bios before merging (bios 1,988/s on loop3)",
   },
   'few-merges': { reason: { kind: 'few-merges' }, says: 'few writes were merged (bios 1,988/s, requests after merging 612/s): both counts agree' },
   'requests-reached': { reason: { kind: 'requests-reached' }, says: '612 requests after merging/s already reached the 1,921 IOPS ceiling' },

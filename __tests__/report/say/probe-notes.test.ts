@@ -1,7 +1,7 @@
 // The probe table's notes said (report/say/probe-notes.ts): each kind of limit a probe met in its own
 // words, the page cache's reason, and the suite that may be output or remembered as the disk's ceilings.
 import { describe, expect, it } from 'vitest';
-import type { ProbeCounted } from '../../../src/judge/probe-caps.js';
+import type { ProbeCounted } from '../../../src/profile/probe-counted.js';
 import { PROBE_NOTE_KINDS, type ProbeNote, type ProbeNoteKind } from '../../../src/judge/probe-notes.js';
 import type { ProbeResult, ProbeSuiteResult, Profile } from '../../../src/profile/schema.js';
 import { capMetText, diskProbeSuite, sayPageCacheProbe, sayProbeNote } from '../../../src/report/say/probe-notes.js';

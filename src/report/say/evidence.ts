@@ -7,7 +7,7 @@
 import type { Evidence, PhaseName } from '../../profile/schema.js';
 import type { EvidenceFacts, EvidenceKind, IopsCountFacts, IopsCountReason } from '../../profile/phase-decision.js';
 import { VERDICT_PHASE_NOUN } from './nouns.js';
-import { sayCeilingFrom } from './ceilings.js';
+import { sayCeilingFrom, saySeqMetIops } from './ceilings.js';
 import { NEAR_CEILING_SHARE } from '../../judge/thresholds.js';
 import { bytes, cores, formatNumber, iops, mibPerSecond, percent, seconds } from '../../util/format.js';
 import { CEILING_KIND, describeBusiest, describeCores, describeShare, wholeCount as n } from './figures.js';
@@ -34,7 +34,7 @@ export function sayIopsCountReason(c: IopsCountFacts): string {
   const r = c.reason;
   switch (r.kind) {
     case 'cap-counts-bios':
-      return `the ceiling is ${r.capSaid}, and a cgroup I/O cap counts bios before merging (bios ${before}/s on ${c.beforeMergeDevice})`;
+      return `the ceiling is ${sayCeilingFrom(r.from ?? undefined) ?? 'a cgroup I/O cap'}, and a cgroup I/O cap counts bios before merging (bios ${before}/s on ${c.beforeMergeDevice})`;
     case 'few-merges':
       return `few writes were merged (bios ${before}/s, ${afterText} ${after}/s): both counts agree`;
     case 'requests-reached':
@@ -62,7 +62,7 @@ const SAID: { [K in EvidenceKind]: Said<K> } = {
     const bandwidth = bw
       ? `bytes/s are held against ${f.bandwidthIsCap ? `the cgroup's bandwidth cap of ${mibPerSecond(bw)}` : mibPerSecond(bw)}`
       : 'no bandwidth ceiling is known';
-    return `${f.probeSaid}; ${bandwidth}, requests/s against the IOPS ceiling`;
+    return `${saySeqMetIops(f.probe)}; ${bandwidth}, requests/s against the IOPS ceiling`;
   },
   'write-request-size': (f) => `average write request ${formatNumber(f.writeRequestKiB)} KiB`,
   'iops-count': (f) =>

@@ -2,7 +2,8 @@
  * The probe table's notes said: the limit each probe met (judge/probe-notes.ts probeNote) and why a
  * probe measured the page cache rather than a disk (judge/page-cache-probe.ts). Nothing here decides. Pure.
  */
-import type { CapMet, ProbeCounted } from '../../judge/probe-caps.js';
+import type { CapMet } from '../../judge/probe-caps.js';
+import type { ProbeCounted } from '../../profile/probe-counted.js';
 import { diskProbesOf } from '../../judge/page-cache-probe.js';
 import type { ProbeNote } from '../../judge/probe-notes.js';
 import type { ProbeSuiteResult, Profile } from '../../profile/schema.js';
