@@ -138,3 +138,20 @@ describe('an own wait while the writeback held tar at the dirty limit', () => {
     expect(extractionCpu(held, 0.3).starved).toBe(true);
   });
 });
+
+describe('a quota far under a tenth of a core', () => {
+  // The lab's slow cpu restore (tools/lab/slow-restore-specs.ts): tar + unzstd under 0.01-0.04 of a core use
+  // far under CHILD_CPU_WORKING_CORE, yet wait on a run queue for nearly all of the extraction. The recording's
+  // facts with the children's cores scaled down to such a quota: the wait still decides.
+  const facts = extractOf(loadFixture('lab-cpu-beside-load.json')).facts;
+  it('starved: runnable for most of the phase is the sign they wanted a CPU, however little they got', () => {
+    expect(facts.ownCpuWait).not.toBeNull();
+    expect(extractionCpu({ ...facts, childCores: 0.02 }).starved).toBe(true);
+  });
+  it('not starved where their own wait was short: little CPU and no wait is a process asleep on something else', () => {
+    const w = facts.ownCpuWait;
+    if (!w) throw new Error('no wait recorded');
+    const brief = { ...w, atLeastMs: 0.05 * facts.durationMs, atMostMs: 0.05 * facts.durationMs };
+    expect(extractionCpu({ ...facts, childCores: 0.02, ownCpuWait: brief }).starved).toBe(false);
+  });
+});

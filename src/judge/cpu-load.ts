@@ -98,7 +98,11 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   const own = ownWait(facts, heldByWriteback);
   const otherLoad =
     own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
-  if (own !== null) c.push(own.candidate(working && !heldByWriteback));
+  // Runnable for OWN_CPU_WAIT_SHARE of the phase or more is itself the sign that tar and zstd wanted a CPU,
+  // however little they got: under a tight quota (the lab's slow cpu restore, 0.01 of a core) they use
+  // far under CHILD_CPU_WORKING_CORE and wait, runnable, for nearly all of it.
+  const wantedCpu = working || (own?.waited ?? false);
+  if (own !== null) c.push(own.candidate(wantedCpu && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
     // The figures are in the dirty-peak-share, io-pressure-some and own-cpu-wait items beside it.
     c.push(
@@ -138,7 +142,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   return {
     processSaturated,
     pipelineSaturated,
-    starved: working && !heldByWriteback && (own !== null ? own.waited : pressed),
+    starved: !heldByWriteback && (own !== null ? own.waited : working && pressed),
     otherLoad,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
