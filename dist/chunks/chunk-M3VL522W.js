@@ -23,10 +23,10 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-JILS4T4J.js";
+} from "./chunk-QFBQRAYP.js";
 import {
   diskProbeSuite
-} from "./chunk-MCNAXIVD.js";
+} from "./chunk-AJT45STQ.js";
 import {
   readHostFacts,
   readRunnerContext

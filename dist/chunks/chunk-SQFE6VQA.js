@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-5BLAUEMB.js";
+} from "./chunk-WCUZJ6RI.js";
 import {
   groupsOf,
   historyRunOf,
@@ -10,7 +10,7 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   pageCacheLoop
-} from "./chunk-MCNAXIVD.js";
+} from "./chunk-AJT45STQ.js";
 import {
   describeFingerprint
 } from "./chunk-GJ2PV6UY.js";

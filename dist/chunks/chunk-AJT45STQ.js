@@ -617,7 +617,8 @@ function extractionCpu(facts, dirtyPeakShare = null) {
   const heldByWriteback = dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
   const own = ownWait(facts, heldByWriteback);
   const otherLoad2 = own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
-  if (own !== null) c.push(own.candidate(working && !heldByWriteback));
+  const wantedCpu = working || (own?.waited ?? false);
+  if (own !== null) c.push(own.candidate(wantedCpu && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
     c.push(
       candidate(
@@ -655,7 +656,7 @@ function extractionCpu(facts, dirtyPeakShare = null) {
   return {
     processSaturated,
     pipelineSaturated,
-    starved: working && !heldByWriteback && (own !== null ? own.waited : pressed),
+    starved: !heldByWriteback && (own !== null ? own.waited : working && pressed),
     otherLoad: otherLoad2,
     quotaBound: quota.bound,
     measured: p2 !== null || facts.childCores !== null || quota.bound,

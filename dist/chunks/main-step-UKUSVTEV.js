@@ -9,14 +9,14 @@ import {
 } from "./chunk-BF6FHCHY.js";
 import {
   runJudgedProfile
-} from "./chunk-PZAOIH5N.js";
-import "./chunk-JILS4T4J.js";
+} from "./chunk-M3VL522W.js";
+import "./chunk-QFBQRAYP.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-MCNAXIVD.js";
+} from "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
@@ -86,7 +86,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-LZJXM5ZV.js");
+    const { runCompareStep } = await import("./compare-step-TTB5Y5KO.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -143,7 +143,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-J2UP2XWT.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-3LI4LR4X.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

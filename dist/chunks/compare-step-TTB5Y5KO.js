@@ -7,11 +7,11 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-FLQELP76.js";
-import "./chunk-5BLAUEMB.js";
+} from "./chunk-SQFE6VQA.js";
+import "./chunk-WCUZJ6RI.js";
 import "./chunk-GGKBX5IO.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-MCNAXIVD.js";
+import "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile

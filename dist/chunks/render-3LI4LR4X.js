@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-5BLAUEMB.js";
-import "./chunk-MCNAXIVD.js";
+} from "./chunk-WCUZJ6RI.js";
+import "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import "./chunk-QGOKSKBD.js";
 import "./chunk-2OV3UPJI.js";

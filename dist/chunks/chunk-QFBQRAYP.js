@@ -30,7 +30,7 @@ import {
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-MCNAXIVD.js";
+} from "./chunk-AJT45STQ.js";
 import {
   describeFingerprint,
   fingerprintFrom

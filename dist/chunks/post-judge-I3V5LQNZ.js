@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-5BLAUEMB.js";
+} from "./chunk-WCUZJ6RI.js";
 import {
   addToHistory,
   judgeOnce,
@@ -13,9 +13,9 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-JILS4T4J.js";
+} from "./chunk-QFBQRAYP.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-MCNAXIVD.js";
+import "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import "./chunk-QGOKSKBD.js";
 import "./chunk-KAMW5EWE.js";

@@ -20,7 +20,7 @@ import {
   stallLead,
   verdictCarriers,
   workflowFix
-} from "./chunk-MCNAXIVD.js";
+} from "./chunk-AJT45STQ.js";
 import {
   downloadSection,
   renderSaveSection,
