@@ -22,8 +22,16 @@ export async function follow(env: NodeJS.ProcessEnv = process.env): Promise<void
     cgroupCpu: request.cgroupCpu,
   });
   sampler.start();
-  const syncs = await syncFileSystems(request.fileSystems, request.deadlineMs);
+  // The post step sends SIGTERM when it begins before the tail has ended: what was seen so far is the result.
+  const stop = new AbortController();
+  let stoppedByPost = false;
+  process.once('SIGTERM', () => {
+    stoppedByPost = true;
+    stop.abort();
+  });
+  const syncs = await syncFileSystems(request.fileSystems, request.deadlineMs, stop.signal);
   const end = sampler.snapshot();
   const series = sampler.stop();
-  writeFollowResult(request.resultFile, { syncs, end, snapshots: series.snapshots.filter((s) => s !== end) });
+  writeFollowResult(request.resultFile, { syncs, end, snapshots: series.snapshots.filter((s) => s !== end), ...(stoppedByPost ? { stoppedByPost } : {}) });
+  // Its syncfs children are left to finish on their own; the post step ends the group once it has the result.
 }

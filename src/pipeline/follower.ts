@@ -42,6 +42,8 @@ export interface FollowResult {
   end: Snapshot;
   /** The follower's periodic samples of the tail, on the profile's timeline. */
   snapshots: Snapshot[];
+  /** The post step began before every syncfs returned and asked for what was seen so far (the tail is cut there). */
+  stoppedByPost?: boolean;
 }
 
 /** What main hands the post step about a follower it did not wait for. */
@@ -151,9 +153,25 @@ export function followedTail(extract: PhaseRecord, result: FollowResult): { phas
   const end = tailEndSnapshot(extract.end, result.end);
   return {
     phase: { name: 'writeback', startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end },
-    tail: { syncs: result.syncs, complete: result.syncs.every((s) => s.returned) },
+    tail: {
+      syncs: result.syncs,
+      complete: result.syncs.every((s) => s.returned),
+      ...(result.stoppedByPost && !result.syncs.every((s) => s.returned) ? { cutBy: 'post-step' as const } : {}),
+    },
     snapshots: result.snapshots.map((s) => tailEndSnapshot(extract.end, s)),
   };
+}
+
+/** How long the post step allows a stopped follower to write what it saw (a snapshot and a small file). */
+export const FOLLOWER_STOP_GRACE_MS = 1_000;
+
+/** Asks the follower (SIGTERM, to it alone) to stop waiting for syncfs and write its result. */
+function stopFollower(pid: number): void {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Gone already: its result, if any, is read as it is.
+  }
 }
 
 /** Ends the follower's process group if it is still there (it and any syncfs it left running). */
@@ -188,14 +206,14 @@ export function isAlive(pid: number): boolean {
  * until it must have ended on its own (its deadline), then ends its process group if anything of it is
  * left and removes its files. The result, or null when it wrote none.
  */
-export async function collectFollower(tail: BackgroundTail, pollMs = 50): Promise<FollowResult | null> {
-  while (isAlive(tail.pid) && !existsSync(tail.resultFile) && Date.now() < tail.endsByEpochMs) await sleep(pollMs);
-  if (isAlive(tail.pid)) {
-    // Written its result and exiting, or past its deadline: give it a moment, then end its group.
-    const graceUntil = Date.now() + 1_000;
-    while (isAlive(tail.pid) && Date.now() < graceUntil) await sleep(pollMs);
-    killFollower(tail.pid);
-  }
+export async function collectFollower(tail: BackgroundTail, pollMs = 10): Promise<FollowResult | null> {
+  // The post step does not wait for the tail, as actions/cache's does not (never cost the job): a follower
+  // still waiting for syncfs is asked for what it saw so far, and the tail is cut there.
+  if (isAlive(tail.pid) && !existsSync(tail.resultFile)) stopFollower(tail.pid);
+  const graceUntil = Date.now() + FOLLOWER_STOP_GRACE_MS;
+  while (isAlive(tail.pid) && !existsSync(tail.resultFile) && Date.now() < graceUntil) await sleep(pollMs);
+  // Its result written (or its grace over): end its group, the syncfs it left running included.
+  if (isAlive(tail.pid)) killFollower(tail.pid);
   const result = readFollowResult(tail.resultFile);
   for (const file of [tail.resultFile, tail.logFile, tempFileOf(tail.resultFile, tail.pid)]) unlinkQuietly(file);
   return result;

@@ -526,6 +526,11 @@ export interface WritebackTail {
   syncs: FileSystemSync[];
   /** True when every syncfs returned within writeback-timeout-seconds. */
   complete: boolean;
+  /**
+   * Where an incomplete tail was cut when not by writeback-timeout-seconds: 'post-step', a repeat run's post
+   * step began before the files were on disk and does not wait for them (as actions/cache's does not).
+   */
+  cutBy?: 'post-step';
 }
 
 export const RESTORE_SKIP_REASONS = ['cache-mode', 'lookup-only'] as const;

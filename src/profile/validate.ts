@@ -1033,7 +1033,7 @@ const profile = obj({
       syncs: arr(fileSystemSync),
     }),
   ),
-  'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
+  'writebackTail?': nullable(obj({ syncs: arr(fileSystemSync), complete: bool, 'cutBy?': oneOf('post-step') })),
   'provenance?': obj({
     command: str,
     scenario: str,

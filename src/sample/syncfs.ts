@@ -14,11 +14,12 @@ import { nearestExisting } from './devices.js';
  * point) and resolves when all have returned, or at `maxMs` with the ones still running marked
  * `returned: false` (they are left to finish: syncfs cannot be interrupted).
  */
-export function syncFileSystems(paths: readonly string[], maxMs: number): Promise<FileSystemSync[]> {
-  return Promise.all(paths.map((p) => syncOne(p, maxMs)));
+export function syncFileSystems(paths: readonly string[], maxMs: number, stop?: AbortSignal): Promise<FileSystemSync[]> {
+  return Promise.all(paths.map((p) => syncOne(p, maxMs, stop)));
 }
 
-function syncOne(mountPoint: string, maxMs: number): Promise<FileSystemSync> {
+/** `stop`: the wait ends there as at the deadline (syncfs not returned), e.g. when the post step asks the follower for what it saw. */
+function syncOne(mountPoint: string, maxMs: number, stop?: AbortSignal): Promise<FileSystemSync> {
   const startedMs = performance.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -29,6 +30,8 @@ function syncOne(mountPoint: string, maxMs: number): Promise<FileSystemSync> {
       resolve({ mountPoint, durationMs: performance.now() - startedMs, returned });
     };
     const timer = setTimeout(() => done(false), maxMs);
+    if (stop?.aborted) done(false);
+    stop?.addEventListener('abort', () => done(false), { once: true });
     try {
       const child = spawn('sync', ['-f', mountPoint], { stdio: 'ignore' });
       // No sync(1) (Windows, a minimal image): nothing was synced, which the caller reports.

@@ -95,9 +95,20 @@ function followedTail(extract, result) {
   const end = tailEndSnapshot(extract.end, result.end);
   return {
     phase: { name: "writeback", startMs: extract.end.tMs, endMs: end.tMs, start: extract.end, end },
-    tail: { syncs: result.syncs, complete: result.syncs.every((s) => s.returned) },
+    tail: {
+      syncs: result.syncs,
+      complete: result.syncs.every((s) => s.returned),
+      ...result.stoppedByPost && !result.syncs.every((s) => s.returned) ? { cutBy: "post-step" } : {}
+    },
     snapshots: result.snapshots.map((s) => tailEndSnapshot(extract.end, s))
   };
+}
+var FOLLOWER_STOP_GRACE_MS = 1e3;
+function stopFollower(pid) {
+  try {
+    process.kill(pid, "SIGTERM");
+  } catch {
+  }
 }
 function killFollower(pid) {
   if (!(pid > 0)) return false;
@@ -122,13 +133,11 @@ function isAlive(pid) {
     return true;
   }
 }
-async function collectFollower(tail, pollMs = 50) {
-  while (isAlive(tail.pid) && !existsSync(tail.resultFile) && Date.now() < tail.endsByEpochMs) await sleep(pollMs);
-  if (isAlive(tail.pid)) {
-    const graceUntil = Date.now() + 1e3;
-    while (isAlive(tail.pid) && Date.now() < graceUntil) await sleep(pollMs);
-    killFollower(tail.pid);
-  }
+async function collectFollower(tail, pollMs = 10) {
+  if (isAlive(tail.pid) && !existsSync(tail.resultFile)) stopFollower(tail.pid);
+  const graceUntil = Date.now() + FOLLOWER_STOP_GRACE_MS;
+  while (isAlive(tail.pid) && !existsSync(tail.resultFile) && Date.now() < graceUntil) await sleep(pollMs);
+  if (isAlive(tail.pid)) killFollower(tail.pid);
   const result = readFollowResult(tail.resultFile);
   for (const file of [tail.resultFile, tail.logFile, tempFileOf(tail.resultFile, tail.pid)]) unlinkQuietly(file);
   return result;

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   syncFileSystems
-} from "./chunk-56QLGUVP.js";
+} from "./chunk-ZL35F6C5.js";
 import {
   Sampler
 } from "./chunk-Q2GOLNU3.js";
@@ -11,7 +11,7 @@ import {
   FOLLOW_REQUEST_ENV,
   profileTimeMs,
   writeFollowResult
-} from "./chunk-N2RKNMCG.js";
+} from "./chunk-5KNF22FP.js";
 import "./chunk-VX4HL5QL.js";
 
 // src/pipeline/follower-run.ts
@@ -29,10 +29,16 @@ async function follow(env = process.env) {
     cgroupCpu: request.cgroupCpu
   });
   sampler.start();
-  const syncs = await syncFileSystems(request.fileSystems, request.deadlineMs);
+  const stop = new AbortController();
+  let stoppedByPost = false;
+  process.once("SIGTERM", () => {
+    stoppedByPost = true;
+    stop.abort();
+  });
+  const syncs = await syncFileSystems(request.fileSystems, request.deadlineMs, stop.signal);
   const end = sampler.snapshot();
   const series = sampler.stop();
-  writeFollowResult(request.resultFile, { syncs, end, snapshots: series.snapshots.filter((s) => s !== end) });
+  writeFollowResult(request.resultFile, { syncs, end, snapshots: series.snapshots.filter((s) => s !== end), ...stoppedByPost ? { stoppedByPost } : {} });
 }
 export {
   follow

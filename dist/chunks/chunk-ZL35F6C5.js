@@ -8,10 +8,10 @@ import {
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-function syncFileSystems(paths, maxMs) {
-  return Promise.all(paths.map((p) => syncOne(p, maxMs)));
+function syncFileSystems(paths, maxMs, stop) {
+  return Promise.all(paths.map((p) => syncOne(p, maxMs, stop)));
 }
-function syncOne(mountPoint, maxMs) {
+function syncOne(mountPoint, maxMs, stop) {
   const startedMs = performance.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -22,6 +22,8 @@ function syncOne(mountPoint, maxMs) {
       resolve({ mountPoint, durationMs: performance.now() - startedMs, returned });
     };
     const timer = setTimeout(() => done(false), maxMs);
+    if (stop?.aborted) done(false);
+    stop?.addEventListener("abort", () => done(false), { once: true });
     try {
       const child = spawn("sync", ["-f", mountPoint], { stdio: "ignore" });
       child.on("error", () => done(false));

@@ -6,11 +6,11 @@ import {
   handHistoryToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-BF6FHCHY.js";
+} from "./chunk-H6XDOJU5.js";
 import {
   runJudgedProfile
-} from "./chunk-M3VL522W.js";
-import "./chunk-QFBQRAYP.js";
+} from "./chunk-BL4LMMDZ.js";
+import "./chunk-R46X3FTH.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
@@ -21,10 +21,10 @@ import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-TCSRSFTM.js";
+} from "./chunk-QPSTQ4UZ.js";
 import "./chunk-KAMW5EWE.js";
 import "./chunk-3LFQDW3S.js";
-import "./chunk-4LGEVBD6.js";
+import "./chunk-K5GMKNS3.js";
 import {
   sayEvidence
 } from "./chunk-2OV3UPJI.js";
@@ -37,12 +37,12 @@ import "./chunk-I7JW65JU.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
-import "./chunk-56QLGUVP.js";
+import "./chunk-ZL35F6C5.js";
 import "./chunk-Q2GOLNU3.js";
 import "./chunk-UFWAKY6W.js";
 import {
   startFollower
-} from "./chunk-N2RKNMCG.js";
+} from "./chunk-5KNF22FP.js";
 import {
   debug,
   getInput,
@@ -86,7 +86,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-TTB5Y5KO.js");
+    const { runCompareStep } = await import("./compare-step-CEVEUDKH.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;

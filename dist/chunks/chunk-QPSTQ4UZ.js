@@ -59,7 +59,7 @@ import {
 } from "./chunk-UFWAKY6W.js";
 import {
   unlinkQuietly
-} from "./chunk-N2RKNMCG.js";
+} from "./chunk-5KNF22FP.js";
 
 // src/config/config.ts
 import * as fs from "node:fs";

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-TCSRSFTM.js";
+} from "./chunk-QPSTQ4UZ.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

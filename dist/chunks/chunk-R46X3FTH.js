@@ -71,7 +71,7 @@ import {
 } from "./chunk-KAMW5EWE.js";
 import {
   experimentsErrors
-} from "./chunk-4LGEVBD6.js";
+} from "./chunk-K5GMKNS3.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
@@ -98,7 +98,7 @@ import {
 } from "./chunk-76DRRFYG.js";
 import {
   syncFileSystems
-} from "./chunk-56QLGUVP.js";
+} from "./chunk-ZL35F6C5.js";
 import {
   Sampler,
   parsePidStat,
@@ -115,7 +115,7 @@ import {
 import {
   followedTail,
   unlinkQuietly
-} from "./chunk-N2RKNMCG.js";
+} from "./chunk-5KNF22FP.js";
 
 // src/experiment/run-experiments.ts
 import { execFileSync } from "node:child_process";
@@ -2892,6 +2892,8 @@ async function awaitFollowedTail(measured, follower, config, hooks, warn) {
   return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
 }
 function notOnDiskSentence(timeoutMs, tail) {
+  if (tail.cutBy === "post-step")
+    return `The restore's files were not all on disk when the post step began (syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}); it does not wait for them, as actions/cache does not, so the tail is cut there.`;
   return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`;
 }
 

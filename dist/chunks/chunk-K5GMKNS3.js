@@ -970,7 +970,7 @@ var profile = obj({
       syncs: arr(fileSystemSync)
     })
   ),
-  "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool })),
+  "writebackTail?": nullable(obj({ syncs: arr(fileSystemSync), complete: bool, "cutBy?": oneOf("post-step") })),
   "provenance?": obj({
     command: str,
     scenario: str,

@@ -15,9 +15,9 @@ import "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-N7WJAT6Z.js";
+} from "./chunk-N35MTFOY.js";
 import "./chunk-QGOKSKBD.js";
-import "./chunk-4LGEVBD6.js";
+import "./chunk-K5GMKNS3.js";
 import "./chunk-2OV3UPJI.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-T4C33HTS.js";

@@ -13,24 +13,24 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-QFBQRAYP.js";
+} from "./chunk-R46X3FTH.js";
 import "./chunk-6RVKPNBK.js";
 import "./chunk-AJT45STQ.js";
 import "./chunk-GJ2PV6UY.js";
 import "./chunk-QGOKSKBD.js";
 import "./chunk-KAMW5EWE.js";
-import "./chunk-4LGEVBD6.js";
+import "./chunk-K5GMKNS3.js";
 import "./chunk-2OV3UPJI.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-T4C33HTS.js";
 import "./chunk-I7JW65JU.js";
 import "./chunk-76DRRFYG.js";
-import "./chunk-56QLGUVP.js";
+import "./chunk-ZL35F6C5.js";
 import "./chunk-Q2GOLNU3.js";
 import "./chunk-UFWAKY6W.js";
 import {
   followedTail
-} from "./chunk-N2RKNMCG.js";
+} from "./chunk-5KNF22FP.js";
 import "./chunk-J4WF42KG.js";
 import "./chunk-VX4HL5QL.js";
 

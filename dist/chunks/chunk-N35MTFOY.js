@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   validateProfile
-} from "./chunk-4LGEVBD6.js";
+} from "./chunk-K5GMKNS3.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -23,7 +23,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-QFBQRAYP.js";
+} from "./chunk-R46X3FTH.js";
 import {
   diskProbeSuite
 } from "./chunk-AJT45STQ.js";
@@ -42,7 +42,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-TCSRSFTM.js";
+} from "./chunk-QPSTQ4UZ.js";
 import {
   monotonicMs
 } from "./chunk-KAMW5EWE.js";
@@ -67,7 +67,7 @@ import {
 import {
   distinctFileSystems,
   syncFileSystems
-} from "./chunk-56QLGUVP.js";
+} from "./chunk-ZL35F6C5.js";
 import {
   pickDiskCounters,
   readCgroup
