@@ -225,7 +225,6 @@ describe('what a run costs, as the README states it', () => {
   it('cites BENCHMARKS.md for the first and the repeat run', () => {
     expect(costs()).toContain('BENCHMARKS.md#fio-vs-60-s-reference');
     expect(costs()).toContain('BENCHMARKS.md#measured-fixes');
-    expect(costs()).toContain('BENCHMARKS.md#repeat-run-cost');
     expect(costs()).toContain('BENCHMARKS.md#repeat-run-as-a-runner-runs-it-issue-40');
   });
 });
