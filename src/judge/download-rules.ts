@@ -15,9 +15,9 @@ import {
   type DownloadStallToolkit,
   type TransferVerdictFacts,
 } from '../profile/schema.js';
-import { flowingMs, longestQuiet, median } from './transfer-stats.js';
+import { flowingMs, longestQuiet } from './transfer-stats.js';
 import { TIMEOUT_MARGIN } from './thresholds.js';
-import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
+import { endedByTimeout as requestEndedByTimeout, judgeTransfer, requestsAndTiming, type TransferVerdictRules } from './transfer-verdict.js';
 
 const ttfb = (r: DownloadRequestRecord): number | null => (r.firstByteMs === null ? null : r.firstByteMs - r.startMs);
 const isGet = (r: DownloadRequestRecord) => r.method === 'GET';
@@ -121,27 +121,7 @@ export const downloadRules: TransferVerdictRules<DownloadRequestRecord, Download
   answered: () => true,
   body: (r) => ({ fromMs: r.firstByteMs as number, toMs: r.endMs, bytes: r.receivedBytes }),
   flowingMs: (t) => flowingMs(t),
-  evidence: (t, f) => [
-    {
-      kind: 'requests',
-      requests: f.data.length,
-      path: t.limits.path,
-      concurrency: t.limits.concurrency,
-      meanInFlight: f.meanInFlight,
-      bytes: f.totalBytes,
-      durationMs: f.durationMs,
-      bytesPerSecond: f.bytesPerSecond,
-      chunkBytes: null,
-      singleShotBytes: null,
-    },
-    {
-      kind: 'timing',
-      flowingShare: f.flowingMs / f.durationMs,
-      waitShare: f.waitShare,
-      medianWaitMs: median(f.waits),
-      fastestWaitMs: f.waits.length > 0 ? Math.min(...f.waits) : 0,
-    },
-  ],
+  evidence: (t, f) => requestsAndTiming(f, t.limits, { chunkBytes: null, singleShotBytes: null }),
   // Under a shared cap the other requests take the held one's share while they run: the time nothing
   // flowed is lost, and at most the held request's share (one of those in flight) of the rest. With a cap
   // per connection (or one connection) the held request's whole stall is. The stall leads the verdict by

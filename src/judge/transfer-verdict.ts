@@ -16,6 +16,8 @@
  */
 import type {
   DownloadLimitKind,
+  DownloadPath,
+  UploadPath,
   NetDevDelta,
   TRANSFER_WHAT_IF_CHANGES,
   TransferEvidence,
@@ -90,6 +92,37 @@ export interface TransferFacts<R> {
   flowingMs: number;
   waitShare: number;
   waits: readonly number[];
+}
+
+/**
+ * The evidence's first two items, alike in both directions: the requests and what they moved, then how the
+ * time went; `sizes` are the upload's request sizes (null for the download).
+ */
+export function requestsAndTiming(
+  f: TransferFacts<unknown>,
+  limits: { path: DownloadPath | UploadPath; concurrency: number },
+  sizes: { chunkBytes: number | null; singleShotBytes: number | null },
+): [TransferEvidence, TransferEvidence] {
+  return [
+    {
+      kind: 'requests',
+      requests: f.data.length,
+      path: limits.path,
+      concurrency: limits.concurrency,
+      meanInFlight: f.meanInFlight,
+      bytes: f.totalBytes,
+      durationMs: f.durationMs,
+      bytesPerSecond: f.bytesPerSecond,
+      ...sizes,
+    },
+    {
+      kind: 'timing',
+      flowingShare: f.flowingMs / f.durationMs,
+      waitShare: f.waitShare,
+      medianWaitMs: median(f.waits),
+      fastestWaitMs: f.waits.length > 0 ? Math.min(...f.waits) : 0,
+    },
+  ];
 }
 
 export type TransferWhatIfChange = (typeof TRANSFER_WHAT_IF_CHANGES)[number];

@@ -18,7 +18,7 @@ import {
   type TransferVerdictFacts,
 } from '../profile/schema.js';
 import { type Body, longestQuiet, median } from './transfer-stats.js';
-import { endedByTimeout as requestEndedByTimeout, judgeTransfer, type TransferVerdictRules } from './transfer-verdict.js';
+import { endedByTimeout as requestEndedByTimeout, judgeTransfer, requestsAndTiming, type TransferVerdictRules } from './transfer-verdict.js';
 
 /** After its body left, how long the request waited for the store's answer. */
 const answerWait = (r: UploadRequestRecord): number | null =>
@@ -124,28 +124,12 @@ export const uploadRules: TransferVerdictRules<UploadRequestRecord, UploadTimeli
   // For the same reason bytes flowed while any body was in flight, not only while acknowledgements grew
   // (the far side's buffer drained meanwhile); the stretches nothing moved in a stall are taken out.
   flowingMs: (t, bodies, stalls, D) => Math.max(0, Math.min(D, unionMs(bodies, t.endMs)) - stalls.reduce((sum, x) => sum + x.wholeUploadMs, 0)),
-  evidence: (t, f) => [
-    {
-      kind: 'requests',
-      requests: f.data.length,
-      path: t.limits.path,
-      concurrency: t.limits.concurrency,
-      meanInFlight: f.meanInFlight,
-      bytes: f.totalBytes,
-      durationMs: f.durationMs,
-      bytesPerSecond: f.bytesPerSecond,
+  evidence: (t, f) =>
+    requestsAndTiming(f, t.limits, {
       chunkBytes: t.limits.chunkBytes,
       // One Put Blob: the Azure SDK sends an archive up to singleShotBytes in one request.
       singleShotBytes: f.data.length === 1 && f.data[0]?.part === 'whole blob' ? (t.limits.singleShotBytes ?? 0) : null,
-    },
-    {
-      kind: 'timing',
-      flowingShare: f.flowingMs / f.durationMs,
-      waitShare: f.waitShare,
-      medianWaitMs: median(f.waits),
-      fastestWaitMs: f.waits.length > 0 ? Math.min(...f.waits) : 0,
-    },
-  ],
+    }),
   // A stall names the limit by what it cost, not its length: under a shared cap the other requests take
   // a held one's share, and only the stretch nothing moved is lost.
   stallCost: (worst, limit, meanInFlight, request) => {

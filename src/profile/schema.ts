@@ -8,39 +8,12 @@ import type { Spread } from '../util/spread.js';
 import type { AutoDecision, CeilingsSource, HardwareFingerprint, HistoryView } from './always-on.js';
 import type { RestoreRule } from './restore-rules.js';
 import type { EvidenceFacts, PhaseDecision } from './phase-decision.js';
-import { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource, PROBE_NAMES, type ProbeName } from './names.js';
-import {
-  IOPS_COUNTS,
-  type IopsCount,
-  DISK_DIRECTIONS,
-  type DiskDirection,
-  CAP_CEILING_KINDS,
-  type CapCeilingKind,
-  CGROUP_CAP_FILES,
-  type CgroupCapFile,
-  CEILING_FROM_KINDS,
-  type CeilingFromKind,
-  type CeilingFromFacts,
-  type CeilingFrom,
-  type DiskShare,
-} from './disk-share.js';
+import { RESOURCES, type PhaseName, type Resource, type ProbeName } from './names.js';
+import type { CeilingFromFacts, DiskShare } from './disk-share.js';
 
-export { PHASES, type PhaseName, RESOURCES, type Resource, DISK_RESOURCES, type DiskResource, isDiskResource, PROBE_NAMES, type ProbeName };
-export {
-  IOPS_COUNTS,
-  type IopsCount,
-  DISK_DIRECTIONS,
-  type DiskDirection,
-  CAP_CEILING_KINDS,
-  type CapCeilingKind,
-  CGROUP_CAP_FILES,
-  type CgroupCapFile,
-  CEILING_FROM_KINDS,
-  type CeilingFromKind,
-  type CeilingFromFacts,
-  type CeilingFrom,
-  type DiskShare,
-};
+// The fixed lists and the types of a disk share live in their own modules (no cycle through this one); the schema is read from here.
+export * from './names.js';
+export * from './disk-share.js';
 
 /** 2: the restore's own I/O and processes in snapshots, the pre-flush, the syncfs tail, per-resource what-ifs. */
 export const PROFILE_SCHEMA_VERSION = 2 as const;

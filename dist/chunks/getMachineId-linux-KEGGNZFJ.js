@@ -1,0 +1,35 @@
+import { createRequire as __createRequire } from 'node:module';
+const require = __createRequire(import.meta.url);
+import {
+  esm_exports,
+  init_esm
+} from "./chunk-X2VN4L6V.js";
+import {
+  __commonJS,
+  __require,
+  __toCommonJS
+} from "./chunk-VX4HL5QL.js";
+
+// node_modules/@opentelemetry/resources/build/src/detectors/platform/node/machine-id/getMachineId-linux.js
+var require_getMachineId_linux = __commonJS({
+  "node_modules/@opentelemetry/resources/build/src/detectors/platform/node/machine-id/getMachineId-linux.js"(exports) {
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.getMachineId = void 0;
+    var fs_1 = __require("fs");
+    var api_1 = (init_esm(), __toCommonJS(esm_exports));
+    async function getMachineId() {
+      const paths = ["/etc/machine-id", "/var/lib/dbus/machine-id"];
+      for (const path of paths) {
+        try {
+          const result = await fs_1.promises.readFile(path, { encoding: "utf8" });
+          return result.trim();
+        } catch (e) {
+          api_1.diag.debug(`error reading machine id: ${e}`);
+        }
+      }
+      return void 0;
+    }
+    exports.getMachineId = getMachineId;
+  }
+});
+export default require_getMachineId_linux();
