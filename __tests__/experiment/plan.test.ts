@@ -96,3 +96,27 @@ describe('a name no descriptor knows (a profile or an input from another version
     expect(() => nextRun([all[0] as Target, unknown], [], nodeModules, 0, 60_000)).toThrow(/"tmpfs"/);
   });
 });
+
+describe("the large sample's runs, estimated from the small one's", () => {
+  // The bench's fix-applied profile of the slow disk-bandwidth restore (dde2121, 2026-11-29): experiments: ram,
+  // samples of 3.5 % and 14.1 % of the entries, the profiled restore's figures scaled to the large one.
+  const large: MeasuredRestore = { downloadMs: 160, extractMs: 14_500, writebackMs: 2_300 };
+  const baseline: Target = { alternative: 'baseline', mountPoint: '/' };
+  const ram: Target = { alternative: 'ram', mountPoint: null };
+  const record = (t: Target, untilOnDiskMs: number): RunRecord => ({ ...t, stepMs: untilOnDiskMs, syncMs: 0, untilOnDiskMs });
+  const small = [record(baseline, 3_639), record(ram, 23)];
+  const doneLarge = [record(baseline, 16_882)];
+  // What was left of the 60 s budget when the large sample's baseline had run: 18 s.
+  const elapsedMs = 42_000;
+
+  it('ram, 0.02 s on the small sample, is planned at what it took there grown as the baseline grew: it runs', () => {
+    expect(nextRun([baseline, ram], doneLarge, large, elapsedMs, 60_000, 1, small)).toBe(ram);
+    expect(budgetSkips([baseline, ram], doneLarge, large, elapsedMs, 60_000, small).filter((s) => s.alternative === 'ram')).toEqual([
+      expect.objectContaining({ detail: expect.stringMatching(/^a run would take ~0\.1\d* s/) }),
+    ]);
+  });
+
+  it('without the small sample it is planned at the baseline-like figure and does not fit, as before', () => {
+    expect(nextRun([baseline, ram], doneLarge, large, elapsedMs, 60_000, 1)).toBeNull();
+  });
+});

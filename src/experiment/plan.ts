@@ -72,14 +72,28 @@ export function planExperiments(targets: readonly Target[], measured: MeasuredRe
 }
 
 /**
- * At run time, an estimate corrected by what was measured: the same alternative's own runs, or,
- * before it has any, the planned figure scaled by how far the baseline re-run was from its plan
- * (in both directions: the profiled restore's tail can be far longer than a re-run's syncfs).
+ * At run time, an estimate corrected by what was measured: the same alternative's own runs; before it
+ * has any, its runs on another sample (`prior`: the small one, for the large) scaled by how the
+ * baseline's time grew from that sample to this one; else the planned figure scaled by how far the
+ * baseline re-run was from its plan (in both directions: the profiled restore's tail can be far longer
+ * than a re-run's syncfs). Without `prior`, an alternative far quicker than the baseline (ram on a
+ * disk-bound restore: 0.02 s against 3.6 s on the small sample) was planned at the baseline's time on
+ * the large one and skipped as over the budget, leaving no line to extrapolate along.
  */
-export function correctedEstimateMs(target: Target, done: readonly RunRecord[], measured: MeasuredRestore): number {
+export function correctedEstimateMs(target: Target, done: readonly RunRecord[], measured: MeasuredRestore, prior: readonly RunRecord[] = []): number {
   const planned = estimateRunMs(target.alternative, measured);
-  const same = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  const ok = (runs: readonly RunRecord[], alternative: AlternativeName, mountPoint: string | null) =>
+    runs.filter((r) => r.alternative === alternative && r.mountPoint === mountPoint && !r.error);
+  const same = ok(done, target.alternative, target.mountPoint);
   if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const before = ok(prior, target.alternative, target.mountPoint);
+  const baselines = (runs: readonly RunRecord[]) => runs.filter((r) => r.alternative === 'baseline' && !r.error);
+  const baseNow = baselines(done);
+  const baseBefore = baselines(prior);
+  if (before.length > 0 && baseNow.length > 0 && baseBefore.length > 0) {
+    const growth = Math.max(...baseNow.map((r) => r.untilOnDiskMs)) / Math.max(1, Math.min(...baseBefore.map((r) => r.untilOnDiskMs)));
+    return Math.max(...before.map((r) => r.untilOnDiskMs)) * growth * (1 + CLEANUP_SHARE);
+  }
   const baseline = done.find((r) => r.alternative === 'baseline' && !r.error);
   const plannedBaseline = estimateRunMs('baseline', measured);
   if (!baseline || plannedBaseline <= 0) return planned;
@@ -97,6 +111,7 @@ export function nextRun(
   elapsedMs: number,
   budgetMs: number,
   runsWanted = RUNS_WANTED,
+  prior: readonly RunRecord[] = [],
 ): Target | null {
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
   const runsOf = (t: Target) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
@@ -105,20 +120,27 @@ export function nextRun(
       if (runsOf(t) >= round) continue;
       // Nothing is compared before the baseline has run.
       if (t.alternative !== 'baseline' && !done.some((r) => r.alternative === 'baseline' && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+      if (elapsedMs + correctedEstimateMs(t, done, measured, prior) <= budgetMs) return t;
     }
   }
   return null;
 }
 
 /** Targets that never ran because the budget ran out, each with the figures. */
-export function budgetSkips(targets: readonly Target[], done: readonly RunRecord[], measured: MeasuredRestore, elapsedMs: number, budgetMs: number): Skip[] {
+export function budgetSkips(
+  targets: readonly Target[],
+  done: readonly RunRecord[],
+  measured: MeasuredRestore,
+  elapsedMs: number,
+  budgetMs: number,
+  prior: readonly RunRecord[] = [],
+): Skip[] {
   return targets
     .filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint))
     .map((t) => ({
       alternative: t.alternative,
       mountPoint: t.mountPoint,
       reason: 'over-budget' as const,
-      detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === 'baseline') ? ', corrected by the baseline re-run' : ''}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`,
+      detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured, prior))} (from the profiled restore${done.some((r) => r.alternative === 'baseline') ? ', corrected by the baseline re-run' : ''}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`,
     }));
 }

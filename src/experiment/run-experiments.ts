@@ -445,9 +445,11 @@ async function runOnSamples(
       cleanupsMs,
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
-    const runs = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED);
+    // The large sample's runs are estimated from the small one's where an alternative ran there (plan.ts correctedEstimateMs).
+    const prior = size === large ? runsOf.small : [];
+    const runs = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED, prior);
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
-    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured));
+    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
   const all = sampledOutcomes(
@@ -536,11 +538,12 @@ async function runTargets(
   targets: readonly Target[],
   measured = stage.request.measured,
   runsWanted = RUNS_WANTED,
+  prior: readonly RunRecord[] = [],
 ): Promise<RunRecord[]> {
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
       record = await oneRun(context, t, n);
@@ -551,7 +554,7 @@ async function runTargets(
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.
     if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted);
+    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
   }
   return runs;
 }
@@ -563,10 +566,11 @@ function skipsAfterRuns(
   runs: readonly RunRecord[],
   cleanupsMs: readonly number[],
   measured = stage.request.measured,
+  prior: readonly RunRecord[] = [],
 ): Skip[] {
   const { request } = stage;
   const baselineError = runs.some((r) => r.alternative === 'baseline' && !r.error) ? null : runs.find((r) => r.alternative === 'baseline')?.error;
-  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs, prior);
   return targets
     .filter((x) => x.alternative !== 'baseline')
     .map((t) => ({

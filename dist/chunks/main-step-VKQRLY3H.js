@@ -9,8 +9,8 @@ import {
 } from "./chunk-5ULLZVOM.js";
 import {
   runJudgedProfile
-} from "./chunk-ONICF2X2.js";
-import "./chunk-UWLV4ZYE.js";
+} from "./chunk-SHO7JT3K.js";
+import "./chunk-MB6YZ5A2.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,

@@ -13,7 +13,7 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-UWLV4ZYE.js";
+} from "./chunk-MB6YZ5A2.js";
 import "./chunk-6RVKPNBK.js";
 import "./chunk-I255NKNJ.js";
 import "./chunk-GJ2PV6UY.js";

@@ -23,7 +23,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-UWLV4ZYE.js";
+} from "./chunk-MB6YZ5A2.js";
 import {
   diskProbeSuite
 } from "./chunk-I255NKNJ.js";

@@ -709,33 +709,42 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
   }
   return { refetchEstimateMs, runs, skipped };
 }
-function correctedEstimateMs(target, done, measured) {
+function correctedEstimateMs(target, done, measured, prior = []) {
   const planned = estimateRunMs(target.alternative, measured);
-  const same2 = done.filter((r) => r.alternative === target.alternative && r.mountPoint === target.mountPoint && !r.error);
+  const ok = (runs, alternative, mountPoint) => runs.filter((r) => r.alternative === alternative && r.mountPoint === mountPoint && !r.error);
+  const same2 = ok(done, target.alternative, target.mountPoint);
   if (same2.length > 0) return Math.max(...same2.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const before = ok(prior, target.alternative, target.mountPoint);
+  const baselines = (runs) => runs.filter((r) => r.alternative === "baseline" && !r.error);
+  const baseNow = baselines(done);
+  const baseBefore = baselines(prior);
+  if (before.length > 0 && baseNow.length > 0 && baseBefore.length > 0) {
+    const growth = Math.max(...baseNow.map((r) => r.untilOnDiskMs)) / Math.max(1, Math.min(...baseBefore.map((r) => r.untilOnDiskMs)));
+    return Math.max(...before.map((r) => r.untilOnDiskMs)) * growth * (1 + CLEANUP_SHARE);
+  }
   const baseline = done.find((r) => r.alternative === "baseline" && !r.error);
   const plannedBaseline = estimateRunMs("baseline", measured);
   if (!baseline || plannedBaseline <= 0) return planned;
   return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
 }
-function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED) {
+function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED, prior = []) {
   const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
   const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
   for (let round = 1; round <= runsWanted; round++) {
     for (const t of ordered) {
       if (runsOf(t) >= round) continue;
       if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured) <= budgetMs) return t;
+      if (elapsedMs + correctedEstimateMs(t, done, measured, prior) <= budgetMs) return t;
     }
   }
   return null;
 }
-function budgetSkips(targets, done, measured, elapsedMs, budgetMs) {
+function budgetSkips(targets, done, measured, elapsedMs, budgetMs, prior = []) {
   return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
     alternative: t.alternative,
     mountPoint: t.mountPoint,
     reason: "over-budget",
-    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
+    detail: `a run would take ~${seconds(correctedEstimateMs(t, done, measured, prior))} (from the profiled restore${done.some((r) => r.alternative === "baseline") ? ", corrected by the baseline re-run" : ""}), ${seconds(Math.max(0, budgetMs - elapsedMs))} of the ${seconds(budgetMs)} budget was left (experiments-budget-seconds)`
   }));
 }
 
@@ -1575,9 +1584,10 @@ async function runOnSamples(stage, s) {
       cleanupsMs
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
-    const runs2 = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED);
+    const prior = size === large ? runsOf.small : [];
+    const runs2 = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED, prior);
     runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
-    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured));
+    if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
   const all = sampledOutcomes(
@@ -1645,11 +1655,11 @@ function runContext(stage, s) {
     ...request.duringRun ? { duringRun: request.duringRun } : {}
   };
 }
-async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED) {
+async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED, prior = []) {
   const { request, hooks } = stage;
   const runs = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record;
     try {
       record = await oneRun(context, t, n);
@@ -1659,14 +1669,14 @@ async function runTargets(stage, context, targets, measured = stage.request.meas
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
-    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted);
+    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
   }
   return runs;
 }
-function skipsAfterRuns(stage, targets, runs, cleanupsMs, measured = stage.request.measured) {
+function skipsAfterRuns(stage, targets, runs, cleanupsMs, measured = stage.request.measured, prior = []) {
   const { request } = stage;
   const baselineError = runs.some((r) => r.alternative === "baseline" && !r.error) ? null : runs.find((r) => r.alternative === "baseline")?.error;
-  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs);
+  if (!baselineError) return budgetSkips(targets, runs, measured, stage.elapsed() + cleanupReserveMs(request.budgetMs, cleanupsMs), request.budgetMs, prior);
   return targets.filter((x) => x.alternative !== "baseline").map((t) => ({
     alternative: t.alternative,
     mountPoint: t.mountPoint,
