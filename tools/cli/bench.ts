@@ -25,6 +25,7 @@
  *   --copies N          node_modules copies for the memory case (1; --large = 8, ~540k files, ~3.6 GB)
  *   --fill-gb N         top the memory tree up to N GB with large files of real content (--large: 5)
  */
+import { useOwnMachineDir } from '../runner/machine-dir.js';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import * as path from 'node:path';
@@ -129,6 +130,8 @@ export async function benchCommand(argv: string[]): Promise<number> {
       p === 'repeat-steps',
   );
   let lab: Lab | undefined;
+  // Every part profiles in a machine directory of the bench's own (tools/runner/machine-dir.ts), the lab's included.
+  const removeMachineDir = useOwnMachineDir(`${LAB_PREFIX}bench-machine-`);
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
     if (parts.includes('lab') && lab && isRoot) {
@@ -208,6 +211,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     }
   } finally {
     await lab?.stop();
+    removeMachineDir();
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   process.stdout.write(

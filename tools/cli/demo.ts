@@ -5,6 +5,7 @@
  * `--compare` (root) profiles the same cache on this machine's disk and on a loop device throttled to
  * 50 MiB/s of writes, as two runner types, then runs the action in compare mode over both artifacts.
  */
+import { useOwnMachineDir } from '../runner/machine-dir.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
@@ -26,6 +27,8 @@ export async function demoCommand(argv: string[]): Promise<number> {
   const say = (line: string) => process.stderr.write(`\x1b[1m[demo]\x1b[0m ${line}\n`);
 
   const root = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-demo-'));
+  // The demo's profiles keep their ledger records in a machine directory of its own (tools/runner/machine-dir.ts).
+  const removeMachineDir = useOwnMachineDir('disk-profiler-demo-machine-');
   const services = await startLocalServices();
   try {
     const workspace = path.join(root, 'workspace');
@@ -75,6 +78,7 @@ export async function demoCommand(argv: string[]): Promise<number> {
   } finally {
     await services.stop();
     rmSync(root, { recursive: true, force: true });
+    removeMachineDir();
   }
 }
 

@@ -3,6 +3,7 @@
  * runner with a known bottleneck, a full runProfile against it, the verdict checked, and everything
  * the scenario changed put back (also when a step fails or the process is interrupted).
  */
+import { useOwnMachineDir } from '../runner/machine-dir.js';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +72,7 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
   try {
     const root = mkdtempSync(path.join(os.tmpdir(), LAB_PREFIX));
     cleanup.push(`remove ${root}`, () => rmSync(root, { recursive: true, force: true }));
+    cleanup.push("remove the lab's machine directory", useOwnMachineDir(`${LAB_PREFIX}machine-`));
     const services = await startLocalServices();
     cleanup.push(
       'stop the local services',

@@ -1792,6 +1792,7 @@ export {
   parseConfig,
   configRecord,
   isAlive,
+  MACHINE_DIR_ENV,
   readRecord,
   readRecords,
   isOurs,

@@ -6,10 +6,10 @@ import {
   handHistoryToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-5ULLZVOM.js";
+} from "./chunk-UUV7BUQY.js";
 import {
   runJudgedProfile
-} from "./chunk-SHO7JT3K.js";
+} from "./chunk-J5X4VZTE.js";
 import "./chunk-MB6YZ5A2.js";
 import "./chunk-6RVKPNBK.js";
 import {
@@ -21,7 +21,7 @@ import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-MSL3OAKO.js";
+} from "./chunk-TOGJQ4MC.js";
 import "./chunk-ALYOIUZQ.js";
 import "./chunk-CKFVBWIF.js";
 import "./chunk-FSYAXYCU.js";

@@ -42,7 +42,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-MSL3OAKO.js";
+} from "./chunk-TOGJQ4MC.js";
 import {
   monotonicMs
 } from "./chunk-ALYOIUZQ.js";

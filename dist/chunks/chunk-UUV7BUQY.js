@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-MSL3OAKO.js";
+} from "./chunk-TOGJQ4MC.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
