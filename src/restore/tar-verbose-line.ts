@@ -11,7 +11,11 @@ export interface VerboseMember {
   name: string;
 }
 
-const LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
+/**
+ * With --full-time GNU tar trims the nanoseconds' trailing zeros and pads the field to its width with
+ * spaces ("08:25:07.1182564   tree/"): the padding is the field's, not the name's (` *` before the one separator).
+ */
+const LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+ *)?)?\s(.*)$/;
 
 export function parseVerboseLine(line: string): VerboseMember | null {
   const m = LINE.exec(line);
