@@ -84,6 +84,10 @@ export function experimentsRequest(f: RestoreFixture, over: Partial<ExperimentsR
     compressionMethod: f.timed.restore.compressionMethod,
     archiveBytes: f.timed.restore.archiveBytes ?? 0,
     measured: { downloadMs: ms('download'), extractMs: Math.max(ms('extract'), 500), writebackMs: 500 },
+    // As experimentsRequestFor hands it over: what tar reported extracting.
+    reportedExtraction: f.timed.reportedTree
+      ? { files: f.timed.reportedTree.anatomy.files, extractedBytes: f.timed.reportedTree.anatomy.extractedBytes }
+      : null,
     ...over,
   };
 }

@@ -58,6 +58,7 @@ export function experimentsRequestFor(config: ExperimentsConfig, timed: TimedRes
     archiveBytes: r.archiveBytes ?? 0,
     measured: { downloadMs: durationMs(phases, 'download'), extractMs: durationMs(phases, 'extract'), writebackMs: durationMs(phases, 'writeback') },
     restoreUntilOnDiskMs: phases.some((p) => p.name === 'writeback') ? durationMs(phases, 'extract') + durationMs(phases, 'writeback') : null,
+    reportedExtraction: timed.reportedTree ? { files: timed.reportedTree.anatomy.files, extractedBytes: timed.reportedTree.anatomy.extractedBytes } : null,
   };
 }
 

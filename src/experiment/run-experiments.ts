@@ -5,7 +5,7 @@
  * mounts is unmounted and the sysctls it raises are put back exactly, on the same occasions.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { availability, RAM_SHARE, type Availability } from './availability.js';
 import type { ExperimentName } from './alternatives.js';
@@ -21,6 +21,7 @@ import { RUNS_WANTED } from './alternatives.js';
 import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { buildSampleArchives } from './sample-archive.js';
 import { sampleStep } from './sample-extrapolate.js';
+import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtraction } from './sample-tree.js';
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
@@ -39,6 +40,21 @@ import { bytes, seconds } from '../util/format.js';
 import { monotonicMs } from '../util/clock.js';
 import { errorMessage } from '../util/errors.js';
 import { leftInPlace } from '../util/cleanup-words.js';
+
+/** Where a sample's census came from: the restored tree (walked) or the archive (listed). */
+type SampleSource = { from: 'restored-tree'; walkMs: number } | { from: 'archive'; listingMs: number };
+
+/**
+ * What making the samples costs, in the budget's plan: a fixed part, and runs of each sample. From the
+ * archive: the listing's decompression again, plus SAMPLE_BUILD_EXTRA_SHARE of it for the filter and the
+ * compression. From the tree: a second walk, and about one run per sample for tar -c and the compression
+ * of what it keeps (reading the files the restore just wrote, compressing them as extracting decompresses).
+ */
+function sampleBuildCost(source: SampleSource): { fixedMs: number; runsPerSample: number } {
+  return source.from === 'archive'
+    ? { fixedMs: source.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE), runsPerSample: 0 }
+    : { fixedMs: source.walkMs, runsPerSample: 1 };
+}
 
 /** The sampled path is tried only when fetching the archive again takes at most this share of the budget. */
 export const SAMPLE_FETCH_SHARE = 0.5;
@@ -77,6 +93,11 @@ export interface ExperimentsRequest {
    * already measured (sampled runs scale to it: sampled-outcomes.ts). Null or absent where the tail was not timed.
    */
   restoreUntilOnDiskMs?: number | null;
+  /**
+   * What tar reported extracting (the restore's anatomy from its own report): where the restored tree holds
+   * exactly this, samples are made from the tree instead of the archive (sample-tree.ts). Null or absent: no report.
+   */
+  reportedExtraction?: ReportedExtraction | null;
   /** Mount points to try as other disks besides those found (the lab's loop disks). */
   extraOtherDisks?: readonly string[];
   /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
@@ -275,6 +296,28 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
     return stage.result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
   }
   const tarPath = which('tar');
+  if (sampledBecause) {
+    // The restored tree first: making samples from it decompresses nothing (sample-tree.ts).
+    try {
+      const tree = censusFromTree(request.workspace, request.restorePaths, request.reportedExtraction ?? null);
+      const source: SampleSource = { from: 'restored-tree', walkMs: tree.walkMs };
+      return await runOnSamples(stage, {
+        why: sampledBecause,
+        session,
+        ram,
+        placed,
+        tarPath,
+        archivePath,
+        listing: tree.listing,
+        census: tree.census,
+        source,
+        refetch,
+      });
+    } catch (error) {
+      if (!(error instanceof TreeMismatch)) throw error;
+      stage.hooks.log(`Experiments: the samples are made from the archive (${error.message}).`);
+    }
+  }
   const listing: Listing = emptyListing();
   // The clusters a sample is drawn from, counted only where one will be.
   const census = sampledBecause ? new ClusterCensus() : null;
@@ -304,7 +347,7 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
       archivePath,
       listing,
       census,
-      listingMs,
+      source: { from: 'archive', listingMs },
       refetch,
     });
 
@@ -348,19 +391,18 @@ async function runOnSamples(
     archivePath: string;
     listing: Listing;
     census: ClusterCensus;
-    listingMs: number;
+    source: SampleSource;
     refetch: Refetch;
   },
 ): Promise<ExperimentsResult> {
   const { request } = stage;
-  // Making the samples decompresses the whole archive again (as the listing did) and compresses what it keeps.
-  const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
-  const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
+  const build = sampleBuildCost(s.source);
+  const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare: number) =>
     sampleStep({
       fullRunMs: estimateRunMs('baseline', request.measured),
       // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
-      runsPerSample: 1 + request.experiments.length,
+      runsPerSample: 1 + request.experiments.length + build.runsPerSample,
       // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
       // size is the take-all stratum (sample-select.ts), known once a plan is made.
       directoryShare: fixedShare,
@@ -392,8 +434,22 @@ async function runOnSamples(
   const ext = path.extname(s.archivePath);
   const outPaths: [string, string] = [path.join(s.placed.archiveDir, `sample-large${ext}`), path.join(s.placed.archiveDir, `sample-small${ext}`)];
   let built: Awaited<ReturnType<typeof buildSampleArchives>>;
+  let madeFrom: SampleSource['from'] = s.source.from;
+  const fromArchive = () =>
+    buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
   try {
-    built = await buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
+    if (s.source.from === 'restored-tree') {
+      const tree = { workspace: request.workspace, roots: request.restorePaths, listDir: s.session, tarPath: s.tarPath };
+      built = await buildSamplesFromTree({ ...tree, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry }).catch(
+        async (error: unknown) => {
+          // The plan holds for the archive too (the tree held its members): only the making changes.
+          stage.hooks.log(`Experiments: making the samples from the restored tree failed (${errorMessage(error)}); made from the archive instead.`);
+          for (const out of outPaths) rmSync(out, { force: true });
+          madeFrom = 'archive';
+          return fromArchive();
+        },
+      );
+    } else built = await fromArchive();
   } catch (error) {
     return stage.result('failed', `making samples of the archive failed: ${errorMessage(error)}`, { refetch: s.refetch });
   }
@@ -458,7 +514,7 @@ async function runOnSamples(
     request.restoreUntilOnDiskMs ?? null,
   );
   const runs = [...runsOf.small, ...runsOf.large];
-  const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, sizes };
+  const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, madeFrom, sizes };
   // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.
   const base = all.find((o) => o.alternative === 'baseline')?.sampled;
   if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)

@@ -36,7 +36,8 @@ export interface SampleArchives {
   durationMs: number;
 }
 
-function exited(child: ChildProcess, what: string): Promise<void> {
+/** Resolves when the child exits 0; rejects naming it, its exit, and the last lines it wrote to stderr. */
+export function exited(child: ChildProcess, what: string): Promise<void> {
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (c: string) => {
     stderr = (stderr + c).slice(-2000);

@@ -1444,11 +1444,20 @@ export interface ArchiveSampleSize {
  * ordered by bytes kept whole with its parents, and what is too large to sample in both) were timed
  * and each alternative extrapolated to the whole restore along T(x) = T0 + slope·x.
  */
+/**
+ * What samples are made from: the archive (decompressed, its members filtered) or the restored tree
+ * (the members tar just extracted, archived again), where it holds exactly what tar reported extracting.
+ */
+export const SAMPLE_MADE_FROM = ['archive', 'restored-tree'] as const;
+export type SampleMadeFrom = (typeof SAMPLE_MADE_FROM)[number];
+
 export interface ExperimentsSample {
   /** The sentence why full runs did not fit (the plan's figures). */
   why: string;
-  /** Making both samples: decompressing the whole archive, filtering, compressing again. */
+  /** Making both samples: from the archive, decompressing it whole, filtering, compressing again; from the restored tree, tar -c of each sample's members, compressed. */
   buildMs: number;
+  /** What the samples were made from (absent in profiles before it was recorded: the archive). */
+  madeFrom?: SampleMadeFrom;
   sizes: ArchiveSampleSize[];
 }
 

@@ -38,6 +38,7 @@ import {
   SAVE_PHASES,
   SAVE_STATUSES,
   SKIP_REASONS,
+  SAMPLE_MADE_FROM,
   SAMPLE_SIZE_NAMES,
   WORKFLOW_FIX_KINDS,
   SHARED_PHASES,
@@ -927,6 +928,7 @@ const experiments = obj({
   'sample?': obj({
     why: str,
     buildMs: num,
+    'madeFrom?': oneOf(...SAMPLE_MADE_FROM),
     sizes: arr(
       obj({
         name: oneOf(...SAMPLE_SIZE_NAMES),

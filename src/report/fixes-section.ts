@@ -7,7 +7,7 @@
  */
 import { measuredOnWords } from './fix-memory.js';
 import { networkFixLine } from './network-fix.js';
-import type { Profile, Verdict } from '../profile/schema.js';
+import type { Profile, SampleMadeFrom, Verdict } from '../profile/schema.js';
 import type { AlternativeOutcome, ExperimentsResult } from '../experiment/types.js';
 import type { PageCachePrediction } from '../experiment/page-cache-prediction.js';
 import { checkExperiments } from '../judge/experiments-check.js';
@@ -16,6 +16,13 @@ import { descriptorOf } from '../experiment/descriptors.js';
 import { sampleShareWords, sampledSavingWords } from '../experiment/sample-words.js';
 import { percent, seconds } from '../util/format.js';
 import { escapeHtml, table } from './markdown.js';
+
+/** How the samples were made, after "made" (nothing for a profile that did not record it). */
+const SAMPLE_MADE_FROM_WORDS: Record<SampleMadeFrom | 'unrecorded', string> = {
+  archive: ' from the archive (decompressed whole, filtered, compressed again)',
+  'restored-tree': ' from the restored tree (the files tar had just extracted, archived and compressed again: no decompression)',
+  unrecorded: '',
+};
 
 function name(o: { alternative: AlternativeOutcome['alternative']; mountPoint: string | null }): string {
   if (o.alternative === 'other-disk') return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : 'other-disk';
@@ -90,7 +97,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   const shares = sampleShareWords(e);
   if (e.sample && shares)
     out.push(
-      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, 'small')} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`,
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? 'unrecorded']} in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, 'small')} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`,
     );
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `
