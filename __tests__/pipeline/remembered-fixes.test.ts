@@ -29,7 +29,8 @@ import type { FollowResult } from '../../src/pipeline/follower.js';
 import { judgeWithTail } from '../../src/pipeline/post-judge.js';
 import { judgeOnce } from '../../src/pipeline/stages/judge.js';
 import { recordExperiments, runExperimentStage } from '../../src/pipeline/stages/experiments.js';
-import { rememberFixes } from '../../src/pipeline/stages/remembered.js';
+import { fixesEntryFor, nothingToMeasureHeld, rememberFixes } from '../../src/pipeline/stages/remembered.js';
+import { whoWaitsForTail } from '../../src/pipeline/tail-decision.js';
 import type { Placement } from '../../src/pipeline/stages/placement.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
@@ -59,6 +60,20 @@ const untouchable = <T extends object>(what: string): T =>
 
 /** Where tar is taken to have exited: under auto's gate, so main alone cannot apply it. */
 const TAR_EXIT_MS = 6_000;
+
+/** As main stores what it learned: the entry for a run judged with its tail, then stored. */
+const remember = (
+  plan: Parameters<typeof fixesEntryFor>[0],
+  experiments: Parameters<typeof fixesEntryFor>[1],
+  profile: Profile,
+  ...rest: [string, Parameters<typeof rememberFixes>[4], Parameters<typeof rememberFixes>[5]]
+) =>
+  rememberFixes(
+    fixesEntryFor(plan, experiments, { restoreMs: profile.restore?.restoreMs ?? null, judgedWithTail: true, nothingToMeasureHeld: false }),
+    plan,
+    profile,
+    ...rest,
+  );
 
 /** The recording as a cache of its own (another path): the test above remembers nothing for it. */
 function ofOwnCache(p: Profile): Profile {
@@ -117,14 +132,14 @@ describe('remembered fixes through the stages', () => {
     const shown = `${measuredAt.slice(0, 16).replace('T', ' ')} UTC`;
     const firstPlan = await asRun('301', async () => {
       const plan = autoExperiments(config, first, await startFixesLoad(config, fingerprint, first.restore, first.phases));
-      await rememberFixes(plan, first.experiments ?? null, first, measuredAt, hooks(firstLines), (m) => firstLines.push(`warn: ${m}`));
+      await remember(plan, first.experiments ?? null, first, measuredAt, hooks(firstLines), (m) => firstLines.push(`warn: ${m}`));
       return plan;
     });
     expect(firstPlan).toMatchObject({ run: true, memory: { reason: 'none-remembered' } });
     expect(firstPlan?.reason).toMatch(/^experiments: auto chose .*; measured because no measured fix is remembered for this hardware and cache/);
     expect(firstLines).toEqual([
       expect.stringContaining(
-        `remembered for later runs on this hardware and cache (${fixesKeyPrefix(fixesCacheId(first.restore as NonNullable<Profile['restore']>), fingerprint.id)}301-1-`,
+        `Remembered for later runs on this hardware and cache (${fixesKeyPrefix(fixesCacheId(first.restore as NonNullable<Profile['restore']>), fingerprint.id)}301-1-`,
       ),
     ]);
 
@@ -156,7 +171,7 @@ describe('remembered fixes through the stages', () => {
         (m) => lines.push(`warn: ${m}`),
       );
       recordExperiments(second, run, {});
-      await rememberFixes(plan, run.experiments, second, new Date().toISOString(), hooks(lines), (m) => lines.push(`warn: ${m}`));
+      await remember(plan, run.experiments, second, new Date().toISOString(), hooks(lines), (m) => lines.push(`warn: ${m}`));
     });
     expect(lines).toEqual([]);
     expect(second.experiments?.measuredOn).toMatchObject({ runId: '301', fingerprintId: fingerprint.id });
@@ -206,9 +221,9 @@ describe('remembered fixes through the stages', () => {
     const stored: string[] = [];
     await asRun('401', async () => {
       const plan = autoExperiments(config, first, await startFixesLoad(config, fingerprint, first.restore, first.phases));
-      await rememberFixes(plan, first.experiments ?? null, first, measuredAt, { log: (l) => stored.push(l) }, (m) => stored.push(`warn: ${m}`));
+      await remember(plan, first.experiments ?? null, first, measuredAt, { log: (l) => stored.push(l) }, (m) => stored.push(`warn: ${m}`));
     });
-    expect(stored).toEqual([expect.stringContaining('remembered for later runs on this hardware and cache')]);
+    expect(stored).toEqual([expect.stringContaining('Remembered for later runs on this hardware and cache')]);
 
     // Run 402, the repeat run: main judges without the tail, under the gate, so it looks nothing up.
     const { main, followed, onDiskMs } = repeatRun();
@@ -233,5 +248,84 @@ describe('remembered fixes through the stages', () => {
     expect(rendered.outputs['fix-best']).toBe(first.experiments?.fixBest.alternative);
     expect(lines.some((l) => l.startsWith('experiments: auto reused the fixes measured on run 401'))).toBe(true);
     expect(profileErrors(JSON.parse(JSON.stringify(posted)))).toEqual([]);
+  }, 60_000);
+
+  it('nothing to measure, remembered once: the next run of this shape leaves its tail to the follower; another shape, or a post step that found fixes to measure, makes main wait again', async () => {
+    // A 32 s network-bound restore (recorded): auto skips the experiments, which change no network.
+    const networkText = readFileSync(new URL('../../fixtures/profiles/slow-segments-capped-disk.json', import.meta.url), 'utf8');
+    const networkRun = (): Profile => {
+      const p = validateProfile(JSON.parse(networkText));
+      p.verdict = judgeProfile(p);
+      return p;
+    };
+    const first = networkRun();
+    const fingerprint = first.fingerprint as NonNullable<Profile['fingerprint']>;
+    expect(first.verdict?.bottleneck).toBe('network');
+    const tailFacts = (nothingToMeasureRemembered: boolean, fixesRemembered = false) => ({
+      restoreInMemory: false,
+      dirtyAtExtractEndBytes: 1,
+      runProbes: false,
+      experimentsCanRun: true,
+      experimentsAuto: true,
+      restoreMs: first.restore?.restoreMs ?? null,
+      fixesRemembered,
+      nothingToMeasureRemembered,
+      failOnBottleneck: false,
+    });
+
+    // Run 601: nothing remembered, so main waited (fixes-to-measure); judged with its tail: nothing to measure, stored.
+    const lines: string[] = [];
+    await asRun('601', async () => {
+      const fixes = await startFixesLoad(config, fingerprint, first.restore, first.phases);
+      const held = nothingToMeasureHeld(fixes, fingerprint, first.restore);
+      expect(held).toBe(false);
+      expect(whoWaitsForTail(tailFacts(held))).toMatchObject({ who: 'main', rule: 'fixes-to-measure' });
+      const plan = autoExperiments(config, first, fixes);
+      expect(plan).toMatchObject({ run: false, why: { kind: 'network' } });
+      const entry = fixesEntryFor(plan, null, { restoreMs: first.restore?.restoreMs ?? null, judgedWithTail: true, nothingToMeasureHeld: held });
+      expect(entry).toEqual({ kind: 'nothing-to-measure' });
+      await rememberFixes(entry, plan, first, new Date().toISOString(), hooks(lines), (m) => lines.push(`warn: ${m}`));
+    });
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^Remembered for later runs on this hardware and cache \(.*-601-1-.*\): that the experiments have nothing to measure for this verdict\.$/,
+      ),
+    ]);
+
+    // Run 602, the same shape: the entry holds, main leaves its tail to the follower and stores nothing again.
+    const second = networkRun();
+    await asRun('602', async () => {
+      const fixes = await startFixesLoad(config, fingerprint, second.restore, second.phases);
+      expect(fixes).toMatchObject({ found: false, reason: expect.stringMatching(/^run 601 \(.*\) judged this cache network, which no experiment changes$/) });
+      const held = nothingToMeasureHeld(fixes, fingerprint, second.restore);
+      expect(held).toBe(true);
+      expect(whoWaitsForTail(tailFacts(held))).toMatchObject({ who: 'follower', rule: 'nothing-to-measure' });
+      const plan = autoExperiments(config, second, fixes);
+      expect(fixesEntryFor(plan, null, { restoreMs: second.restore?.restoreMs ?? null, judgedWithTail: false, nothingToMeasureHeld: held })).toBeNull();
+      // Other hardware, or a cache half again as large: out of the regime it was judged in.
+      expect(nothingToMeasureHeld(fixes, { ...fingerprint, id: 'ffffffffffff' }, second.restore)).toBe(false);
+      const grown = { ...(second.restore as NonNullable<Profile['restore']>), archiveBytes: Math.round((second.restore?.archiveBytes ?? 0) * 1.5) };
+      expect(nothingToMeasureHeld(fixes, fingerprint, grown)).toBe(false);
+    });
+
+    // Run 603's post step judged, with the tail, that auto would measure (a disk-bound tail), and cannot: it stores "to measure".
+    const third = networkRun();
+    const postLines: string[] = [];
+    await asRun('603', async () => {
+      const plan = {
+        ...autoExperiments(config, { ...third, verdict: { ...(third.verdict as NonNullable<Profile['verdict']>), bottleneck: 'disk-iops' } }),
+        run: true,
+      } as NonNullable<ReturnType<typeof autoExperiments>>;
+      const entry = fixesEntryFor(plan, null, { restoreMs: null, judgedWithTail: true, nothingToMeasureHeld: true, inPostStep: true });
+      expect(entry).toEqual({ kind: 'to-measure' });
+      await rememberFixes(entry, plan, third, new Date().toISOString(), hooks(postLines), (m) => postLines.push(`warn: ${m}`));
+    });
+    expect(postLines).toEqual([expect.stringContaining('that the experiments have fixes to measure (the next run waits for its tail and measures them)')]);
+    // Run 604: the newest entry says to measure: no "nothing to measure" holds, main waits for its tail.
+    await asRun('604', async () => {
+      const fixes = await startFixesLoad(config, fingerprint, third.restore, third.phases);
+      expect(fixes).toMatchObject({ found: false, reason: expect.stringMatching(/^run 603 .* had no fixes measured$/) });
+      expect(whoWaitsForTail(tailFacts(nothingToMeasureHeld(fixes, fingerprint, third.restore)))).toMatchObject({ who: 'main', rule: 'fixes-to-measure' });
+    });
   }, 60_000);
 });

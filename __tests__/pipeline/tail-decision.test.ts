@@ -19,6 +19,7 @@ const repeat: TailFacts = {
   experimentsAuto: true,
   restoreMs: 1_500,
   fixesRemembered: false,
+  nothingToMeasureRemembered: false,
   failOnBottleneck: false,
 };
 const longRestoreMs = 3 * AUTO_EXPERIMENTS_MIN_RESTORE_MS;
@@ -36,6 +37,7 @@ const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> 
       // Before the rules that would leave it to the follower, and before those that wait in main anyway.
       { ...repeat, restoreInMemory: true, experimentsCanRun: false },
       { ...repeat, dirtyAtExtractEndBytes: 0, restoreMs: longRestoreMs, fixesRemembered: true },
+      { ...repeat, dirtyAtExtractEndBytes: 0, restoreMs: longRestoreMs, nothingToMeasureRemembered: true },
       { ...repeat, restoreInMemory: true, runProbes: true, failOnBottleneck: true },
     ],
     who: 'main',
@@ -44,6 +46,7 @@ const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> 
     facts: [
       { ...repeat, runProbes: true },
       { ...repeat, runProbes: true, experimentsCanRun: false },
+      { ...repeat, runProbes: true, restoreMs: longRestoreMs, nothingToMeasureRemembered: true },
     ],
     who: 'main',
   },
@@ -64,6 +67,14 @@ const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> 
   'experiments-every-run': { facts: [{ ...repeat, experimentsAuto: false }], who: 'main' },
   'restore-short-for-auto': { facts: [repeat, { ...repeat, restoreMs: null }, { ...repeat, dirtyAtExtractEndBytes: null }], who: 'follower' },
   'fixes-remembered': { facts: [{ ...repeat, restoreMs: longRestoreMs, fixesRemembered: true }], who: 'follower' },
+  'nothing-to-measure': {
+    facts: [
+      { ...repeat, restoreMs: longRestoreMs, nothingToMeasureRemembered: true },
+      // Not before the rules that wait in main whatever was remembered.
+      { ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS, nothingToMeasureRemembered: true },
+    ],
+    who: 'follower',
+  },
   'fixes-to-measure': {
     facts: [
       { ...repeat, restoreMs: longRestoreMs },

@@ -55,12 +55,19 @@ describe('remembered fixes', () => {
     const cache = fixesCacheId({ paths: ['a'], compressionMethod: 'zstd' });
     await inCache({ GITHUB_RUN_ID: '4711', GITHUB_RUN_ATTEMPT: '1' }, async () => {
       expect(await loadFixes(cache, 'aaaaaaaaaaaa')).toEqual({ found: false, reason: expect.stringMatching(/no entry under/) });
-      const a = await storeFixes(cache, against, 'aaaaaaaaaaaa', { ...experiments, startMs: 123 }, '2026-11-20T10:00:00.000Z', 1000);
+      const a = await storeFixes(
+        cache,
+        against,
+        'aaaaaaaaaaaa',
+        { kind: 'measured', experiments: { ...experiments, startMs: 123 } },
+        '2026-11-20T10:00:00.000Z',
+        1000,
+      );
       expect(a).toMatchObject({ ok: true, key: `${fixesKeyPrefix(cache, 'aaaaaaaaaaaa')}4711-1-rs` });
     });
     await inCache({ GITHUB_RUN_ID: '4800', GITHUB_RUN_ATTEMPT: '2' }, async () => {
       // A newer entry for other hardware: the fingerprint's own entry still comes first.
-      expect((await storeFixes(cache, against, 'bbbbbbbbbbbb', experiments, '2026-11-21T10:00:00.000Z', 2000)).ok).toBe(true);
+      expect((await storeFixes(cache, against, 'bbbbbbbbbbbb', { kind: 'measured', experiments }, '2026-11-21T10:00:00.000Z', 2000)).ok).toBe(true);
       const own = await loadFixes(cache, 'aaaaaaaaaaaa');
       if (!own.found) throw new Error(own.reason);
       expect(own.against).toEqual({
@@ -102,7 +109,9 @@ describe('remembered fixes', () => {
   it('reused by experiments: auto, the box and the fixes say the run it was measured on', async () => {
     const cache = fixesCacheId(restore);
     const fingerprintId = 'eeeeeeeeeeee';
-    await inCache({ GITHUB_RUN_ID: '5151', GITHUB_RUN_ATTEMPT: '1' }, () => storeFixes(cache, against, fingerprintId, experiments, new Date().toISOString()));
+    await inCache({ GITHUB_RUN_ID: '5151', GITHUB_RUN_ATTEMPT: '1' }, () =>
+      storeFixes(cache, against, fingerprintId, { kind: 'measured', experiments }, new Date().toISOString()),
+    );
     const loaded = await inCache({ GITHUB_RUN_ID: '5152' }, () => loadFixes(cache, fingerprintId));
     if (!loaded.found) throw new Error(loaded.reason);
     const d = decideExperiments({

@@ -197,13 +197,8 @@ export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, 
     remembered: on,
     compared: { measured, now: nowValue, limit },
   });
-  if (on.fingerprintId !== now.fingerprintId) return measure('hardware-changed', on.fingerprintId, now.fingerprintId, 0);
-  const measuredAtMs = Date.parse(on.measuredAt);
-  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure('stale', measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
-  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
-    return measure('size-changed', remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
-  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
-    return measure('files-changed', remembered.files, now.files, FIX_SHAPE_BAND);
+  const moved = outOfRegime(remembered, now);
+  if (moved) return measure(moved.reason, moved.measured, moved.now, moved.limit);
   if (remembered.bottleneck !== now.bottleneck) return measure('verdict-changed', remembered.bottleneck, now.bottleneck, 0);
   const ratio = now.untilDurableMs / remembered.untilDurableMs;
   if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
@@ -212,6 +207,39 @@ export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, 
   if (unmeasured.length > 0) return measure('not-measured', remembered.experiments.join(', '), unmeasured.join(', '), 0);
   return { reason: 'fresh', remembered: on, compared: null };
 }
+
+/** What a remembered entry and this run are compared on before the verdict is known: the hardware, the age, the cache's shape. */
+export type RegimeFacts = Pick<FixRunFacts, 'fingerprintId' | 'nowMs' | 'archiveBytes' | 'files'>;
+
+/** The first way this run left the regime an entry was measured in (other hardware, too old, another shape); null while in it. */
+function outOfRegime(
+  remembered: FixMeasuredAgainst,
+  now: RegimeFacts,
+): { reason: FixMemory['reason']; measured: number | string; now: number | string; limit: number } | null {
+  const on = remembered.measuredOn;
+  if (on.fingerprintId !== now.fingerprintId) return { reason: 'hardware-changed', measured: on.fingerprintId, now: now.fingerprintId, limit: 0 };
+  const measuredAtMs = Date.parse(on.measuredAt);
+  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS)
+    return { reason: 'stale', measured: measuredAtMs, now: now.nowMs, limit: FIX_MAX_AGE_MS };
+  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
+    return { reason: 'size-changed', measured: remembered.archiveBytes, now: now.archiveBytes, limit: FIX_SHAPE_BAND };
+  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
+    return { reason: 'files-changed', measured: remembered.files, now: now.files, limit: FIX_SHAPE_BAND };
+  return null;
+}
+
+/**
+ * A remembered "nothing to measure" (remember/fixes.ts) holds for this run while it is in the regime the
+ * entry was judged in: the same hardware, within FIX_MAX_AGE_MS, a cache of the same shape (FIX_SHAPE_BAND).
+ * The verdict is not compared here: it is known only with the tail, and main judges without it first
+ * (a verdict that asks for experiments then makes main wait after all: pipeline/run-profile.ts).
+ */
+export function nothingToMeasureHolds(remembered: FixMeasuredAgainst, now: RegimeFacts): boolean {
+  return outOfRegime(remembered, now) === null;
+}
+
+/** The skips that mean no experiment changes what the verdict names: what a "nothing to measure" entry remembers. */
+export const NOTHING_TO_MEASURE_KINDS: readonly ExperimentsDecisionKind[] = ['no-resource', 'no-bottleneck', 'network', 'none-allowed'];
 
 /**
  * Why experiments: auto chose experiments or skipped them, in the order decideExperiments tests them:

@@ -26,7 +26,7 @@ import { placeRestore, readRestoredTree } from './stages/placement.js';
 import { flushEarlier } from './stages/preflush.js';
 import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
-import { readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
+import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
 import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
 import { whoWaitsForTail } from './tail-decision.js';
 
@@ -95,6 +95,7 @@ async function profileOn(
   // Read while the tail is being timed: a few HTTP round trips, no disk write of the restore's.
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
@@ -103,6 +104,7 @@ async function profileOn(
     experimentsAuto: config.experimentsAuto,
     restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
     fixesRemembered: fixes?.found === true,
+    nothingToMeasureRemembered: nothingHeld,
     failOnBottleneck: config.failOnBottleneck.length > 0,
   });
   const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
@@ -149,7 +151,12 @@ async function profileOn(
   machine.leave();
   machine.release();
   recordExperiments(profile, experiments, machine.met());
-  await rememberFixes(experimentPlan, experiments.experiments, profile, new Date().toISOString(), hooks, warn);
+  const entry = fixesEntryFor(experimentPlan, experiments.experiments, {
+    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    judgedWithTail: !measured.backgroundTail,
+    nothingToMeasureHeld: nothingHeld,
+  });
+  await rememberFixes(entry, experimentPlan, profile, new Date().toISOString(), hooks, warn);
   // The history row holds the run's tail and the verdict judged with it: where the post step judges, it adds the run.
   if (!measured.backgroundTail) {
     await addToHistory(config, profile, fingerprint, historyLoad, hooks);

@@ -25,6 +25,11 @@ export interface TailFacts {
   restoreMs: number | null;
   /** Measured fixes were remembered for this hardware and cache (experiments: auto read them). */
   fixesRemembered: boolean;
+  /**
+   * A run on this hardware, of a cache of this shape, judged with its tail, named nothing an experiment
+   * changes, and that still holds (judge/auto-rules.ts nothingToMeasureHolds).
+   */
+  nothingToMeasureRemembered: boolean;
   /** fail-on-bottleneck lists a resource: main fails the step on the verdict, which is judged with the tail. */
   failOnBottleneck: boolean;
 }
@@ -37,6 +42,7 @@ export const TAIL_RULES = [
   'experiments-every-run',
   'restore-short-for-auto',
   'fixes-remembered',
+  'nothing-to-measure',
   'fixes-to-measure',
 ] as const;
 export type TailRule = (typeof TAIL_RULES)[number];
@@ -81,6 +87,12 @@ const RULES: Record<TailRule, { test: (f: TailFacts) => boolean; who: TailWaiter
     why: 'the ceilings are remembered and experiments: auto decides on the restore without its tail',
   },
   'fixes-remembered': { test: (f) => f.fixesRemembered, who: 'follower', why: 'the ceilings and the measured fixes are remembered' },
+  // Main still judges without the tail first: a verdict that asks for experiments makes it wait after all.
+  'nothing-to-measure': {
+    test: (f) => f.nothingToMeasureRemembered,
+    who: 'follower',
+    why: 'the ceilings are remembered, and a run on this hardware of a cache of this shape found nothing for the experiments to measure',
+  },
   'fixes-to-measure': { test: () => true, who: 'main', why: 'experiments: auto has no measured fixes remembered for this cache' },
 };
 

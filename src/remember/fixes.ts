@@ -14,10 +14,21 @@ import { BOTTLENECKS, EXPERIMENT_NAMES, type ExperimentsResult, type FixesMeasur
 import { experimentsErrors } from '../profile/validate.js';
 import { loadNewest, runIdentity, storeDocument } from './cache-store.js';
 
+/**
+ * What an entry records (issue 40, item 4): fixes measured; that a run of this shape, judged with its
+ * tail, named nothing an experiment changes (so a later run's main need not wait for its tail to learn
+ * that again); or that a post step, judging with the tail, found fixes to measure it could not (so the
+ * next run waits and measures). Entries before the kind was written are 'measured'.
+ */
+export const FIXES_ENTRY_KINDS = ['measured', 'nothing-to-measure', 'to-measure'] as const;
+export type FixesEntryKind = (typeof FIXES_ENTRY_KINDS)[number];
+
 interface FixesDocument {
   cacheId: string;
+  kind?: FixesEntryKind;
   against: Omit<FixMeasuredAgainst, 'measuredOn'> & { measuredOn: Omit<FixesMeasuredOn, 'cacheKey'> };
-  experiments: ExperimentsResult;
+  /** The measured fixes; null for the other kinds. */
+  experiments: ExperimentsResult | null;
 }
 
 /** The cache a fix is for: its paths and compression (the cache version's parts), 12 hex characters. */
@@ -49,12 +60,21 @@ function parseFixesDocument(v: unknown, cacheId: string): FixesDocument | string
   if (!(BOTTLENECKS as readonly unknown[]).includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
   if (!Array.isArray(a.experiments) || !a.experiments.every((e) => (EXPERIMENT_NAMES as readonly unknown[]).includes(e)))
     return 'the entry names an experiment this version does not know';
+  const kind = d.kind ?? 'measured';
+  if (!(FIXES_ENTRY_KINDS as readonly unknown[]).includes(kind)) return `the entry is of a kind this version does not know (${String(kind)})`;
+  if (kind !== 'measured') return d.experiments === null ? d : `a ${kind} entry holds experiments`;
   const errors = experimentsErrors(d.experiments);
   if (errors.length > 0) return `the entry's experiments are not readable here (${errors.slice(0, 2).join('; ')})`;
   return d;
 }
 
-export type RememberedFixes = { found: true; against: FixMeasuredAgainst; experiments: ExperimentsResult } | { found: false; reason: string };
+/**
+ * The newest entry for this cache, as the judge reads it: measured fixes, or none (why). An entry that
+ * found nothing to measure is no fix, but says so (`nothingToMeasure`: the tail rule reads it).
+ */
+export type RememberedFixes =
+  | { found: true; against: FixMeasuredAgainst; experiments: ExperimentsResult }
+  | { found: false; reason: string; nothingToMeasure?: FixMeasuredAgainst };
 
 export async function loadFixes(cacheId: string, fingerprintId: string): Promise<RememberedFixes> {
   const loaded = await loadNewest('fixes', [fixesKeyPrefix(cacheId, fingerprintId), fixesKeyPrefix(cacheId)]);
@@ -62,7 +82,16 @@ export async function loadFixes(cacheId: string, fingerprintId: string): Promise
   const parsed = parseFixesDocument(loaded.document, cacheId);
   if (typeof parsed === 'string') return { found: false, reason: `${loaded.key} was not usable: ${parsed}` };
   const measuredOn: FixesMeasuredOn = { ...parsed.against.measuredOn, cacheKey: loaded.key };
-  return { found: true, against: { ...parsed.against, measuredOn }, experiments: parsed.experiments };
+  const against: FixMeasuredAgainst = { ...parsed.against, measuredOn };
+  const run = `run ${measuredOn.runId} (${measuredOn.measuredAt})`;
+  switch (parsed.kind ?? 'measured') {
+    case 'measured':
+      return { found: true, against, experiments: parsed.experiments as ExperimentsResult };
+    case 'nothing-to-measure':
+      return { found: false, reason: `${run} judged this cache ${against.bottleneck}, which no experiment changes`, nothingToMeasure: against };
+    case 'to-measure':
+      return { found: false, reason: `${run} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured` };
+  }
 }
 
 /** The experiments' result as a later run shows it: marked as measured on that run; its start was on that run's clock. */
@@ -71,23 +100,31 @@ export function rememberedExperiments(remembered: { against: FixMeasuredAgainst;
   return { ...rest, measuredOn: remembered.against.measuredOn };
 }
 
-/** Saves this run's measured fixes under a new key (entries are immutable): run, attempt and time, as the ceilings'. */
+/** What an entry stores: the measured fixes, or one of the kinds that hold none. */
+export type FixesEntry = { kind: 'measured'; experiments: ExperimentsResult } | { kind: Exclude<FixesEntryKind, 'measured'> };
+
+/** Saves this run's entry under a new key (entries are immutable; the newest is read): run, attempt and time, as the ceilings'. */
 export async function storeFixes(
   cacheId: string,
   against: Omit<FixMeasuredAgainst, 'measuredOn'>,
   fingerprintId: string,
-  experiments: ExperimentsResult,
+  entry: FixesEntry,
   measuredAt: string,
   nowMs: number = Date.now(),
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ ok: boolean; key: string; reason?: string }> {
   const { runId, runAttempt } = runIdentity(env);
   const key = `${fixesKeyPrefix(cacheId, fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
-  const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = experiments;
+  let experiments: ExperimentsResult | null = null;
+  if (entry.kind === 'measured') {
+    const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = entry.experiments;
+    experiments = result;
+  }
   const document: FixesDocument = {
     cacheId,
+    kind: entry.kind,
     against: { ...against, measuredOn: { runId, runAttempt, measuredAt, fingerprintId } },
-    experiments: result,
+    experiments,
   };
   const stored = await storeDocument('fixes', key, document);
   return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };

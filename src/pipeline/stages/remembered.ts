@@ -11,7 +11,8 @@ import type { PhaseRecord, Profile, ProbeSuiteResult } from '../../profile/schem
 import type { LoadedHistory } from '../../history/store.js';
 import type { ExperimentPlan } from '../always-on.js';
 import type { ExperimentsResult } from '../../experiment/types.js';
-import { fixesCacheId, storeFixes, type RememberedFixes } from '../../remember/fixes.js';
+import { fixesCacheId, storeFixes, type FixesEntry, type RememberedFixes } from '../../remember/fixes.js';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, NOTHING_TO_MEASURE_KINDS, nothingToMeasureHolds } from '../../judge/auto-rules.js';
 import {
   ceilingsSourceAfter,
   planProbes,
@@ -64,13 +65,52 @@ export async function rememberCeilings(
   return source;
 }
 
+/** A remembered "nothing to measure" that holds for this run (same hardware, fresh, a cache of the same shape). */
+export function nothingToMeasureHeld(fixes: RememberedFixes | null, fingerprint: HardwareFingerprint, restore: Profile['restore']): boolean {
+  const nothing = fixes && !fixes.found ? fixes.nothingToMeasure : undefined;
+  if (!nothing || !restore) return false;
+  return nothingToMeasureHolds(nothing, {
+    fingerprintId: fingerprint.id,
+    nowMs: Date.now(),
+    archiveBytes: restore.archiveBytes,
+    files: restore.anatomy?.files ?? null,
+  });
+}
+
 /**
- * experiments: auto measured because no remembered fix stood for this run: what they found is stored
- * for later runs on this hardware and cache, with what it was measured against.
+ * What this run leaves for later runs' experiments: auto on this hardware and cache (remember/fixes.ts):
+ * - measured: auto measured because no remembered fix stood, and the experiments ran;
+ * - nothing-to-measure: judged with its tail, the verdict named nothing an experiment changes, on a
+ *   restore long enough for auto to ask (a later run's main then leaves its tail to the follower), unless
+ *   such an entry holds already (stored once, not on every run);
+ * - to-measure: the post step judged with the tail that auto would measure, which it cannot: the next
+ *   run's main waits for its tail and measures.
+ * Null: nothing to store. Pure.
  */
-export async function rememberFixes(
+export function fixesEntryFor(
   plan: ExperimentPlan | null,
   experiments: ExperimentsResult | null,
+  run: { restoreMs: number | null; judgedWithTail: boolean; nothingToMeasureHeld: boolean; inPostStep?: boolean },
+): FixesEntry | null {
+  if (!plan || !run.judgedWithTail) return null;
+  if (run.inPostStep) return plan.run ? { kind: 'to-measure' } : null;
+  if (plan.memory && plan.run && experiments?.status === 'ran' && experiments.outcomes.length > 0 && !experiments.measuredOn)
+    return { kind: 'measured', experiments };
+  const nothing = !plan.run && NOTHING_TO_MEASURE_KINDS.includes(plan.why.kind);
+  const longEnough = run.restoreMs !== null && run.restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  return nothing && longEnough && !run.nothingToMeasureHeld ? { kind: 'nothing-to-measure' } : null;
+}
+
+/** What each kind of entry remembers, in the log's words. */
+const ENTRY_WORDS: Record<FixesEntry['kind'], string> = {
+  measured: 'the measured fixes',
+  'nothing-to-measure': 'that the experiments have nothing to measure for this verdict',
+  'to-measure': 'that the experiments have fixes to measure (the next run waits for its tail and measures them)',
+};
+
+export async function rememberFixes(
+  entry: FixesEntry | null,
+  plan: ExperimentPlan | null,
   profile: Pick<Profile, 'restore' | 'phases' | 'verdict' | 'fingerprint'>,
   measuredAt: string,
   hooks: Pick<PipelineHooks, 'onPhase' | 'log'>,
@@ -78,8 +118,7 @@ export async function rememberFixes(
 ): Promise<void> {
   const r = profile.restore;
   const onDiskMs = untilDurableMs(profile);
-  const measured = plan?.memory && plan.run && experiments?.status === 'ran' && experiments.outcomes.length > 0 && !experiments.measuredOn;
-  if (!measured || !r || !profile.fingerprint || !profile.verdict || onDiskMs === null || r.archiveBytes === null) return;
+  if (!entry || !plan || !r || !profile.fingerprint || !profile.verdict || onDiskMs === null || r.archiveBytes === null) return;
   hooks.onPhase?.(FIXES_STORE_GROUP);
   const stored = await storeFixes(
     fixesCacheId(r),
@@ -88,13 +127,13 @@ export async function rememberFixes(
       files: r.anatomy?.files ?? null,
       bottleneck: profile.verdict.bottleneck,
       untilDurableMs: onDiskMs,
-      experiments: plan.experiments,
+      experiments: entry.kind === 'measured' ? plan.experiments : [],
     },
     profile.fingerprint.id,
-    experiments,
+    entry,
     measuredAt,
   );
   hooks.onPhase?.(null);
-  if (stored.ok) hooks.log(`The measured fixes were remembered for later runs on this hardware and cache (${stored.key}).`);
-  else warn(`The measured fixes were not remembered for later runs: ${stored.reason}`);
+  if (stored.ok) hooks.log(`Remembered for later runs on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
+  else warn(`Not remembered for later runs (${stored.reason}): ${ENTRY_WORDS[entry.kind]}.`);
 }

@@ -2,25 +2,27 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-3FH3CKCM.js";
+} from "./chunk-GKUFQ2EN.js";
 import {
   addToHistory,
+  fixesEntryFor,
   judgeOnce,
   notOnDiskSentence,
   recordExperiments,
+  rememberFixes,
   rememberedExperiments,
   skippedExperiments,
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-MB6YZ5A2.js";
+} from "./chunk-R4M5LGZK.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-I255NKNJ.js";
+import "./chunk-W7Z3AA7N.js";
 import "./chunk-GJ2PV6UY.js";
-import "./chunk-L4HVZ6UY.js";
-import "./chunk-ALYOIUZQ.js";
-import "./chunk-FSYAXYCU.js";
-import "./chunk-HNZ7WOYN.js";
+import "./chunk-DZQCJZFT.js";
+import "./chunk-FA52HGJU.js";
+import "./chunk-SLYUYF7Y.js";
+import "./chunk-3USGKSWB.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-T4C33HTS.js";
 import "./chunk-FHEA662W.js";
@@ -44,6 +46,8 @@ async function judgeWithTail(profile, followed, config, handedHistory, hooks) {
   const experiments = experimentsAfterJudging(main, experimentPlan, fixes ?? null, config);
   delete profile.experiments;
   recordExperiments(profile, { experiments, startMs: main?.startMs ?? 0 }, {});
+  const entry = fixesEntryFor(experimentPlan, null, { restoreMs: null, judgedWithTail: followed !== null, nothingToMeasureHeld: false, inPostStep: true });
+  await rememberFixes(entry, experimentPlan, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, (line2) => profile.warnings.push(line2));
   if (profile.fingerprint) {
     const loading = handedHistory ? Promise.resolve(handedHistory) : startHistoryLoad(config, profile.restore);
     await addToHistory(config, profile, profile.fingerprint, loading, hooks);

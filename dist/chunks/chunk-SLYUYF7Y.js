@@ -28,6 +28,7 @@ import {
   RESTORE_RULES,
   RESTORE_SKIP_REASONS,
   RESTORE_SPANS,
+  SAMPLE_MADE_FROM,
   SAMPLE_SIZE_NAMES,
   SAVE_PHASES,
   SAVE_STATUSES,
@@ -43,7 +44,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
@@ -867,6 +868,7 @@ var experiments = obj({
   "sample?": obj({
     why: str,
     buildMs: num,
+    "madeFrom?": oneOf(...SAMPLE_MADE_FROM),
     sizes: arr(
       obj({
         name: oneOf(...SAMPLE_SIZE_NAMES),

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-TOGJQ4MC.js";
+} from "./chunk-EMGYGCPO.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -22,7 +22,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   sayCeilingFacts,
   sayCeilingFrom,

@@ -1,32 +1,27 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  FIXES_STORE_GROUP,
-  REMEMBERED_GROUP,
-  STORE_GROUP,
   addToHistory,
   awaitFollowedTail,
-  ceilingsSourceAfter,
   experimentsRequestFor,
   fingerprintOf,
-  fixesCacheId,
+  fixesEntryFor,
   judgeOnce,
   leaveTailToFollower,
   measureRestore,
-  planProbes,
+  nothingToMeasureHeld,
+  readRemembered,
   recordExperiments,
+  rememberCeilings,
+  rememberFixes,
   runExperimentStage,
-  startFixesLoad,
-  startHistoryLoad,
-  storeFixes,
-  untilDurableMs,
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-MB6YZ5A2.js";
+} from "./chunk-R4M5LGZK.js";
 import {
   diskProbeSuite
-} from "./chunk-I255NKNJ.js";
+} from "./chunk-W7Z3AA7N.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -42,10 +37,10 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-TOGJQ4MC.js";
+} from "./chunk-EMGYGCPO.js";
 import {
   monotonicMs
-} from "./chunk-ALYOIUZQ.js";
+} from "./chunk-FA52HGJU.js";
 import {
   PROFILE_SCHEMA_VERSION,
   SECTOR_BYTES,
@@ -53,7 +48,7 @@ import {
   counterDelta,
   privateMachineSentence,
   restoreRoots
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -493,45 +488,6 @@ function measuredProfile(config, m) {
   };
 }
 
-// src/pipeline/stages/remembered.ts
-async function readRemembered(config, fingerprint, restore, phases, hooks) {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases);
-  if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
-  const historyLoad = startHistoryLoad(config, restore);
-  const [probePlan, , fixes] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad, fixesLoad]);
-  hooks.onPhase?.(null);
-  return { probePlan, historyLoad, fixes: fixes ?? null };
-}
-async function rememberCeilings(config, fingerprint, probes, plan, restore, hooks, warn) {
-  if (config.rememberCeilings && probes.status === "ran") hooks.onPhase?.(STORE_GROUP);
-  const source = await ceilingsSourceAfter(config, fingerprint, probes, plan, (/* @__PURE__ */ new Date()).toISOString(), restore, warn);
-  hooks.onPhase?.(null);
-  return source;
-}
-async function rememberFixes(plan, experiments, profile, measuredAt, hooks, warn) {
-  const r = profile.restore;
-  const onDiskMs = untilDurableMs(profile);
-  const measured = plan?.memory && plan.run && experiments?.status === "ran" && experiments.outcomes.length > 0 && !experiments.measuredOn;
-  if (!measured || !r || !profile.fingerprint || !profile.verdict || onDiskMs === null || r.archiveBytes === null) return;
-  hooks.onPhase?.(FIXES_STORE_GROUP);
-  const stored = await storeFixes(
-    fixesCacheId(r),
-    {
-      archiveBytes: r.archiveBytes,
-      files: r.anatomy?.files ?? null,
-      bottleneck: profile.verdict.bottleneck,
-      untilDurableMs: onDiskMs,
-      experiments: plan.experiments
-    },
-    profile.fingerprint.id,
-    experiments,
-    measuredAt
-  );
-  hooks.onPhase?.(null);
-  if (stored.ok) hooks.log(`The measured fixes were remembered for later runs on this hardware and cache (${stored.key}).`);
-  else warn(`The measured fixes were not remembered for later runs: ${stored.reason}`);
-}
-
 // src/pipeline/run-profile.ts
 async function runProfile(config, hooks) {
   return (await runJudgedProfile(config, hooks)).profile;
@@ -568,6 +524,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
+  const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
   const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
@@ -576,6 +533,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
     experimentsAuto: config.experimentsAuto,
     restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
     fixesRemembered: fixes?.found === true,
+    nothingToMeasureRemembered: nothingHeld,
     failOnBottleneck: config.failOnBottleneck.length > 0
   });
   const left = waiter.who === "follower" ? leaveTailToFollower(restored, config) : null;
@@ -617,7 +575,12 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   machine.leave();
   machine.release();
   recordExperiments(profile, experiments, machine.met());
-  await rememberFixes(experimentPlan, experiments.experiments, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
+  const entry = fixesEntryFor(experimentPlan, experiments.experiments, {
+    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    judgedWithTail: !measured.backgroundTail,
+    nothingToMeasureHeld: nothingHeld
+  });
+  await rememberFixes(entry, experimentPlan, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
   if (!measured.backgroundTail) {
     await addToHistory(config, profile, fingerprint, historyLoad, hooks);
     return { profile, judgement };

@@ -12,7 +12,7 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   CEILING_WINDOW_MS,
   MiB,

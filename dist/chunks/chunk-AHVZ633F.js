@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-3FH3CKCM.js";
+} from "./chunk-GKUFQ2EN.js";
 import {
   groupsOf,
   historyRunOf,
@@ -10,20 +10,20 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   pageCacheLoop
-} from "./chunk-I255NKNJ.js";
+} from "./chunk-W7Z3AA7N.js";
 import {
   describeFingerprint
 } from "./chunk-GJ2PV6UY.js";
 import {
   xyChartInit
-} from "./chunk-L4HVZ6UY.js";
+} from "./chunk-DZQCJZFT.js";
 import {
   PHASES,
   cell,
   denseTable,
   details,
   spread
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";

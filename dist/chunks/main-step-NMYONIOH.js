@@ -6,28 +6,28 @@ import {
   handHistoryToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-UUV7BUQY.js";
+} from "./chunk-WQAEL3NM.js";
 import {
   runJudgedProfile
-} from "./chunk-J5X4VZTE.js";
-import "./chunk-MB6YZ5A2.js";
+} from "./chunk-SNROAJ6R.js";
+import "./chunk-R4M5LGZK.js";
 import "./chunk-6RVKPNBK.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-I255NKNJ.js";
+} from "./chunk-W7Z3AA7N.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   STATE,
   parseConfig
-} from "./chunk-TOGJQ4MC.js";
-import "./chunk-ALYOIUZQ.js";
+} from "./chunk-EMGYGCPO.js";
+import "./chunk-FA52HGJU.js";
 import "./chunk-CKFVBWIF.js";
-import "./chunk-FSYAXYCU.js";
+import "./chunk-SLYUYF7Y.js";
 import {
   sayEvidence
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import "./chunk-V6ICDZO4.js";
 import {
   sayPhase,
@@ -86,7 +86,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-FT23QIAB.js");
+    const { runCompareStep } = await import("./compare-step-BGLPMIJH.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -143,7 +143,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-LIIGOJ3Y.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-JDTZYVFQ.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

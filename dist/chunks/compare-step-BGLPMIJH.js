@@ -7,18 +7,18 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-HXUU325N.js";
-import "./chunk-3FH3CKCM.js";
+} from "./chunk-AHVZ633F.js";
+import "./chunk-GKUFQ2EN.js";
 import "./chunk-QMMTT3JQ.js";
 import "./chunk-6RVKPNBK.js";
-import "./chunk-I255NKNJ.js";
+import "./chunk-W7Z3AA7N.js";
 import "./chunk-GJ2PV6UY.js";
 import {
   readProfileFile
-} from "./chunk-X6X3KWCH.js";
-import "./chunk-L4HVZ6UY.js";
-import "./chunk-FSYAXYCU.js";
-import "./chunk-HNZ7WOYN.js";
+} from "./chunk-L2546BWN.js";
+import "./chunk-DZQCJZFT.js";
+import "./chunk-SLYUYF7Y.js";
+import "./chunk-3USGKSWB.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-T4C33HTS.js";
 import "./chunk-FHEA662W.js";

@@ -15,7 +15,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-ALYOIUZQ.js";
+} from "./chunk-FA52HGJU.js";
 import {
   PARENT_IDS,
   parseBoolean,
@@ -38,7 +38,7 @@ import {
   leftInPlace,
   putBackSentence,
   removedLeftBehind
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   GiB,
   MiB,

@@ -30,7 +30,7 @@ import {
   snapshotFacts,
   table,
   tailDeviceIndex
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   ABOVE_CEILING_SHARE,
   ABSORBED_SHARE,
@@ -2246,13 +2246,8 @@ function fixMemory(remembered, now) {
     remembered: on,
     compared: { measured, now: nowValue, limit }
   });
-  if (on.fingerprintId !== now.fingerprintId) return measure("hardware-changed", on.fingerprintId, now.fingerprintId, 0);
-  const measuredAtMs = Date.parse(on.measuredAt);
-  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS) return measure("stale", measuredAtMs, now.nowMs, FIX_MAX_AGE_MS);
-  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
-    return measure("size-changed", remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND);
-  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
-    return measure("files-changed", remembered.files, now.files, FIX_SHAPE_BAND);
+  const moved = outOfRegime(remembered, now);
+  if (moved) return measure(moved.reason, moved.measured, moved.now, moved.limit);
   if (remembered.bottleneck !== now.bottleneck) return measure("verdict-changed", remembered.bottleneck, now.bottleneck, 0);
   const ratio = now.untilDurableMs / remembered.untilDurableMs;
   if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
@@ -2261,6 +2256,22 @@ function fixMemory(remembered, now) {
   if (unmeasured.length > 0) return measure("not-measured", remembered.experiments.join(", "), unmeasured.join(", "), 0);
   return { reason: "fresh", remembered: on, compared: null };
 }
+function outOfRegime(remembered, now) {
+  const on = remembered.measuredOn;
+  if (on.fingerprintId !== now.fingerprintId) return { reason: "hardware-changed", measured: on.fingerprintId, now: now.fingerprintId, limit: 0 };
+  const measuredAtMs = Date.parse(on.measuredAt);
+  if (!Number.isFinite(measuredAtMs) || now.nowMs - measuredAtMs > FIX_MAX_AGE_MS)
+    return { reason: "stale", measured: measuredAtMs, now: now.nowMs, limit: FIX_MAX_AGE_MS };
+  if (now.archiveBytes !== null && outsideBand(remembered.archiveBytes, now.archiveBytes, FIX_SHAPE_BAND))
+    return { reason: "size-changed", measured: remembered.archiveBytes, now: now.archiveBytes, limit: FIX_SHAPE_BAND };
+  if (now.files !== null && remembered.files !== null && outsideBand(remembered.files, now.files, FIX_SHAPE_BAND))
+    return { reason: "files-changed", measured: remembered.files, now: now.files, limit: FIX_SHAPE_BAND };
+  return null;
+}
+function nothingToMeasureHolds(remembered, now) {
+  return outOfRegime(remembered, now) === null;
+}
+var NOTHING_TO_MEASURE_KINDS = ["no-resource", "no-bottleneck", "network", "none-allowed"];
 function decideExperiments(input) {
   const b = input.bottleneck;
   const skip2 = (why) => ({ run: false, why, experiments: [] });
@@ -2721,6 +2732,8 @@ export {
   decideProbes,
   EXPERIMENTS_FOR,
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  nothingToMeasureHolds,
+  NOTHING_TO_MEASURE_KINDS,
   decideExperiments,
   sayProbeDecision,
   measuredOnWords,

@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-ALYOIUZQ.js";
+} from "./chunk-FA52HGJU.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   endedByTimeout,
@@ -27,7 +27,7 @@ import {
   phaseSummary,
   requestsAndTiming,
   snapshotFacts
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   MiB,
   PROCESS_FULL_CORE,

@@ -10,6 +10,7 @@ import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
+  NOTHING_TO_MEASURE_KINDS,
   RAM_SHARE,
   RUNS_WANTED,
   UnknownAlternativeError,
@@ -24,13 +25,14 @@ import {
   judgeInDetail,
   mountedPaths,
   neededBytes,
+  nothingToMeasureHolds,
   raisedDirtyLimits,
   restoreRates,
   sayProbeDecision,
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-I255NKNJ.js";
+} from "./chunk-W7Z3AA7N.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -68,10 +70,10 @@ import {
   runPrivileged,
   saveCache,
   unmount
-} from "./chunk-ALYOIUZQ.js";
+} from "./chunk-FA52HGJU.js";
 import {
   experimentsErrors
-} from "./chunk-FSYAXYCU.js";
+} from "./chunk-SLYUYF7Y.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
@@ -87,7 +89,7 @@ import {
   phaseFacts,
   restoreRoots,
   spread
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   MiB,
   bytes,
@@ -119,8 +121,8 @@ import {
 
 // src/experiment/run-experiments.ts
 import { execFileSync } from "node:child_process";
-import { mkdirSync as mkdirSync3, statSync as statSync2 } from "node:fs";
-import path3 from "node:path";
+import { mkdirSync as mkdirSync3, rmSync, statSync as statSync2 } from "node:fs";
+import path4 from "node:path";
 
 // src/experiment/availability.ts
 function availability(requested, f, patternPaths = []) {
@@ -157,7 +159,7 @@ function availability(requested, f, patternPaths = []) {
 }
 
 // src/restore/tar-verbose-line.ts
-var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+)?)?\s(.*)$/;
+var LINE = /^(\S)\S*\s+\S+\s+(\S+)\s+\d{4}-\d\d-\d\d\s+\d\d:\d\d(?::\d\d(?:\.\d+ *)?)?\s(.*)$/;
 function parseVerboseLine(line) {
   const m = LINE.exec(line);
   if (!m) return null;
@@ -222,9 +224,9 @@ function readDirtyBudget(procRoot = "/proc") {
   const meminfo = readText(`${procRoot}/meminfo`);
   return effectiveDirtyBudget(settings, meminfo ? dirtyableBytes(meminfo) : null);
 }
-function freeBytes(path9) {
+function freeBytes(path10) {
   try {
-    const s = statfsSync(path9);
+    const s = statfsSync(path10);
     return s.bavail * s.bsize;
   } catch {
     return null;
@@ -241,9 +243,9 @@ function writableByUs(dir) {
     return false;
   }
 }
-function diskOf(path9) {
+function diskOf(path10) {
   try {
-    return resolveDevices({ restorePath: path9 }).devices.find((d) => d.primary)?.name ?? null;
+    return resolveDevices({ restorePath: path10 }).devices.find((d) => d.primary)?.name ?? null;
   } catch {
     return null;
   }
@@ -373,8 +375,8 @@ async function runLines(command, registry, onLine) {
   if (partial) onLine(partial);
   if (code !== 0) throw new Error(`${command.program} failed (${code})${stderr.trim() ? `: ${stderr.trim().split("\n").slice(-3).join(" | ")}` : ""}`);
 }
-function syncFs(path9, registry) {
-  return runTimed({ program: "sync", args: ["-f", path9] }, registry);
+function syncFs(path10, registry) {
+  return runTimed({ program: "sync", args: ["-f", path10] }, registry);
 }
 
 // src/experiment/run-deadline.ts
@@ -1214,6 +1216,129 @@ function sampleStep(p) {
   return every;
 }
 
+// src/experiment/sample-tree.ts
+import { spawn as spawn3 } from "node:child_process";
+import { closeSync as closeSync3, lstatSync, openSync as openSync3, readdirSync, readlinkSync, writeSync } from "node:fs";
+import path3 from "node:path";
+var TreeMismatch = class extends Error {
+  constructor(detail) {
+    super(`the restored tree does not stand for the archive: ${detail}`);
+    this.name = "TreeMismatch";
+  }
+};
+function typeFlag(stat) {
+  if (stat.isDirectory()) return "5";
+  if (stat.isFile()) return "0";
+  if (stat.isSymbolicLink()) return "2";
+  if (stat.isFIFO()) return "6";
+  return null;
+}
+function walkMembers(workspace, roots, visit) {
+  const firstNameOfInode = /* @__PURE__ */ new Map();
+  const visitPath = (full, stat) => {
+    const name = path3.relative(workspace, full) || ".";
+    const type = typeFlag(stat);
+    if (type === null) throw new TreeMismatch(`${name} is neither a file, a directory, a symbolic link nor a FIFO`);
+    if (type === "0" && stat.nlink > 1) {
+      const inode = `${stat.dev}:${stat.ino}`;
+      const first = firstNameOfInode.get(inode);
+      if (first !== void 0) return visit({ name, linkName: first, type: "1", sizeBytes: 0 });
+      firstNameOfInode.set(inode, name);
+    }
+    visit({ name, linkName: type === "2" ? readlinkSync(full) : "", type, sizeBytes: type === "0" ? stat.size : 0 });
+    if (type !== "5") return;
+    for (const entry of readdirSync(full)) {
+      const child = path3.join(full, entry);
+      visitPath(child, lstatSync(child));
+    }
+  };
+  for (const root of new Set(roots)) {
+    let stat;
+    try {
+      stat = lstatSync(root);
+    } catch {
+      continue;
+    }
+    visitPath(root, stat);
+  }
+}
+function censusFromTree(workspace, roots, reported) {
+  if (!reported) throw new TreeMismatch("tar's report of the restore was not read, so nothing says what the archive held");
+  const started = monotonicMs();
+  const listing = emptyListing();
+  const census = new ClusterCensus();
+  let files = 0;
+  walkMembers(workspace, roots, (m) => {
+    listing.entries++;
+    listing.extractedBytes += m.sizeBytes;
+    listing.climbLevels = Math.max(listing.climbLevels, climbOf(m.name));
+    if (m.type === "0") files++;
+    census.add(m.name, m.type === "5", m.sizeBytes);
+  });
+  if (files !== reported.files || listing.extractedBytes !== reported.extractedBytes)
+    throw new TreeMismatch(
+      `it holds ${files} files of ${listing.extractedBytes} bytes where tar extracted ${reported.files} of ${reported.extractedBytes} (files there before the restore, or changed since)`
+    );
+  return { listing, census, walkMs: monotonicMs() - started };
+}
+function treeTarArgs(workspace, listPath) {
+  return ["--posix", "-cf", "-", "-P", "-C", workspace, "--no-recursion", "--null", "--verbatim-files-from", "--files-from", listPath];
+}
+var NameList = class {
+  constructor(fd) {
+    this.fd = fd;
+  }
+  fd;
+  pending = [];
+  pendingBytes = 0;
+  add(name) {
+    this.pending.push(name, "\0");
+    this.pendingBytes += name.length + 1;
+    if (this.pendingBytes > 1 << 20) this.flush();
+  }
+  flush() {
+    if (this.pending.length > 0) writeSync(this.fd, this.pending.join(""));
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+};
+async function buildSamplesFromTree(p) {
+  const started = monotonicMs();
+  const selector = new SampleSelector(p.plan);
+  const listPaths = p.outPaths.map((_, i) => path3.join(p.listDir, `sample-${i}.names`));
+  const listFds = listPaths.map((file) => openSync3(file, "wx", 384));
+  try {
+    const lists = listFds.map((fd) => new NameList(fd));
+    walkMembers(p.workspace, p.roots, (m) => {
+      selector.decide(m).forEach((keep, i) => {
+        if (keep) lists[i]?.add(m.name);
+      });
+    });
+    for (const list of lists) list.flush();
+  } finally {
+    for (const fd of listFds) closeSync3(fd);
+  }
+  const comp = compressFromStdin(p.compressionMethod);
+  const outFds = p.outPaths.map((out) => openSync3(out, "wx", 384));
+  try {
+    const done = p.outPaths.map((_, i) => {
+      const tar = spawn3(p.tarPath, treeTarArgs(p.workspace, listPaths[i]), { stdio: ["ignore", "pipe", "pipe"], detached: true });
+      p.registry.add(tar);
+      const writer = spawn3(comp.program, comp.args, { stdio: [tar.stdout, outFds[i], "pipe"], detached: true });
+      p.registry.add(writer);
+      tar.stdout?.destroy();
+      return Promise.all([exited(tar, "tar -c"), exited(writer, comp.program)]);
+    });
+    await Promise.all(done).catch((error) => {
+      p.registry.killAll();
+      throw error;
+    });
+  } finally {
+    for (const fd of outFds) closeSync3(fd);
+  }
+  return { paths: [...p.outPaths], counts: selector.counts, steps: selector.steps, durationMs: monotonicMs() - started };
+}
+
 // src/experiment/sampled-outcomes.ts
 var same = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
 function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
@@ -1226,10 +1351,11 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
   });
   const base = whole.find((w) => w.large.alternative === "baseline");
   const scale = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0 ? restoreUntilOnDiskMs : null;
+  const restore = base && scale !== null ? restoreRange(scale, base.large.timeMs) : null;
   return whole.map(({ large: l, small: sm, ext: extrapolated }) => {
     const isBase = l.alternative === "baseline";
-    const ext = base && scale !== null ? scaledTo(scale, base.ext, isBase ? base.ext : extrapolated) : extrapolated;
-    const saving = base && !isBase ? extrapolatedSaving(scale !== null ? scaledTo(scale, base.ext, base.ext) : base.ext, ext) : null;
+    const ext = base && restore ? isBase ? restore : scaledTo(restore.ms, base.ext, extrapolated) : extrapolated;
+    const saving = base && !isBase ? extrapolatedSaving(restore ?? base.ext, ext) : null;
     const runs = l.timeMs.runs + sm.timeMs.runs;
     const baseMs = scale ?? base?.ext.ms ?? 0;
     return {
@@ -1251,8 +1377,11 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
     };
   });
 }
+function restoreRange(restoreMs, largeBaseline) {
+  const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
+  return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };
+}
 function scaledTo(restoreMs, base, alt) {
-  if (alt === base) return { ms: restoreMs, lowMs: restoreMs, highMs: restoreMs };
   return {
     ms: restoreMs * (alt.ms / base.ms),
     lowMs: restoreMs * Math.min(alt.lowMs / base.highMs, alt.ms / base.ms),
@@ -1310,6 +1439,9 @@ async function refetchInParallel(o) {
 }
 
 // src/experiment/run-experiments.ts
+function sampleBuildCost(source) {
+  return source.from === "archive" ? { fixedMs: source.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE), runsPerSample: 0 } : { fixedMs: source.walkMs, runsPerSample: 1 };
+}
 var SAMPLE_FETCH_SHARE = 0.5;
 var SAMPLE_BUILD_EXTRA_SHARE = 0.5;
 var MIN_SMALL_SAMPLE_CLUSTERS = 20;
@@ -1317,8 +1449,8 @@ var STEP_ROUNDS = 4;
 var ARCHIVE_RAM_SHARE = 0.25;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
 function isInside(child, parent) {
-  const rel = path3.relative(parent, child);
-  return rel === "" || !rel.startsWith("..") && !path3.isAbsolute(rel);
+  const rel = path4.relative(parent, child);
+  return rel === "" || !rel.startsWith("..") && !path4.isAbsolute(rel);
 }
 function which(program) {
   return execFileSync("sh", ["-c", 'command -v "$1"', "sh", program], { encoding: "utf8" }).trim();
@@ -1389,7 +1521,7 @@ function ramPlaces(stage, session, memAvailableBytes2) {
   let shmDir = null;
   const ownTmpfs = () => {
     if (tmpfs || refused || stage.privileges.mount.via === "none") return tmpfs;
-    const dir = path3.join(session, "tmpfs");
+    const dir = path4.join(session, "tmpfs");
     mkdirSync3(dir);
     const size = Math.floor((memAvailableBytes2 ?? 1024 ** 3) * RAM_SHARE / 4096) * 4096;
     const { uid, gid } = processIds();
@@ -1410,9 +1542,9 @@ function placeArchive(stage, session, ram, memAvailableBytes2) {
   const fitsRam = memAvailableBytes2 !== null && request.archiveBytes <= memAvailableBytes2 * ARCHIVE_RAM_SHARE;
   let placed;
   if (fitsRam && (ram.ownTmpfs() || (freeBytes("/dev/shm") ?? 0) > request.archiveBytes * 2)) {
-    placed = { archiveDir: path3.join(ram.any(), "archive"), inRam: true };
+    placed = { archiveDir: path4.join(ram.any(), "archive"), inRam: true };
   } else {
-    placed = { archiveDir: path3.join(session, "archive"), inRam: false };
+    placed = { archiveDir: path4.join(session, "archive"), inRam: false };
     const free = freeBytes(session);
     if (free !== null && free < request.archiveBytes * 1.1)
       return {
@@ -1438,7 +1570,7 @@ async function fetchAndRun(stage, sampledBecause) {
   const placed = placeArchive(stage, session, ram, memAvailableBytes2);
   if ("skip" in placed) return stage.result("skipped", placed.skip);
   mkdirSync3(placed.archiveDir);
-  const archivePath = path3.join(placed.archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
+  const archivePath = path4.join(placed.archiveDir, cacheUtils_exports.getCacheFileName(request.compressionMethod));
   let refetch;
   try {
     refetch = await fetchAgain(stage, archivePath, placed.archiveDir, placed.inRam, ram);
@@ -1446,6 +1578,27 @@ async function fetchAndRun(stage, sampledBecause) {
     return stage.result("failed", `fetching the archive again failed: ${errorMessage(error)}`);
   }
   const tarPath = which("tar");
+  if (sampledBecause) {
+    try {
+      const tree = censusFromTree(request.workspace, request.restorePaths, request.reportedExtraction ?? null);
+      const source = { from: "restored-tree", walkMs: tree.walkMs };
+      return await runOnSamples(stage, {
+        why: sampledBecause,
+        session,
+        ram,
+        placed,
+        tarPath,
+        archivePath,
+        listing: tree.listing,
+        census: tree.census,
+        source,
+        refetch
+      });
+    } catch (error) {
+      if (!(error instanceof TreeMismatch)) throw error;
+      stage.hooks.log(`Experiments: the samples are made from the archive (${error.message}).`);
+    }
+  }
   const listing = emptyListing();
   const census = sampledBecause ? new ClusterCensus() : null;
   const listingStarted = monotonicMs();
@@ -1473,7 +1626,7 @@ async function fetchAndRun(stage, sampledBecause) {
       archivePath,
       listing,
       census,
-      listingMs,
+      source: { from: "archive", listingMs },
       refetch
     });
   const facts = readMachineFacts({
@@ -1500,12 +1653,12 @@ async function fetchAndRun(stage, sampledBecause) {
 }
 async function runOnSamples(stage, s) {
   const { request } = stage;
-  const buildEstimateMs = s.listingMs * (1 + SAMPLE_BUILD_EXTRA_SHARE);
-  const availableMs = request.budgetMs - stage.elapsed() - buildEstimateMs - cleanupReserveMs(request.budgetMs, []);
+  const build = sampleBuildCost(s.source);
+  const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare) => sampleStep({
     fullRunMs: estimateRunMs("baseline", request.measured),
     // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
-    runsPerSample: 1 + request.experiments.length,
+    runsPerSample: 1 + request.experiments.length + build.runsPerSample,
     // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
     // size is the take-all stratum (sample-select.ts), known once a plan is made.
     directoryShare: fixedShare,
@@ -1532,11 +1685,23 @@ async function runOnSamples(stage, s) {
       `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? "" : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
       { refetch: s.refetch }
     );
-  const ext = path3.extname(s.archivePath);
-  const outPaths = [path3.join(s.placed.archiveDir, `sample-large${ext}`), path3.join(s.placed.archiveDir, `sample-small${ext}`)];
+  const ext = path4.extname(s.archivePath);
+  const outPaths = [path4.join(s.placed.archiveDir, `sample-large${ext}`), path4.join(s.placed.archiveDir, `sample-small${ext}`)];
   let built;
+  let madeFrom = s.source.from;
+  const fromArchive = () => buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
   try {
-    built = await buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
+    if (s.source.from === "restored-tree") {
+      const tree = { workspace: request.workspace, roots: request.restorePaths, listDir: s.session, tarPath: s.tarPath };
+      built = await buildSamplesFromTree({ ...tree, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry }).catch(
+        async (error) => {
+          stage.hooks.log(`Experiments: making the samples from the restored tree failed (${errorMessage(error)}); made from the archive instead.`);
+          for (const out of outPaths) rmSync(out, { force: true });
+          madeFrom = "archive";
+          return fromArchive();
+        }
+      );
+    } else built = await fromArchive();
   } catch (error) {
     return stage.result("failed", `making samples of the archive failed: ${errorMessage(error)}`, { refetch: s.refetch });
   }
@@ -1596,7 +1761,7 @@ async function runOnSamples(stage, s) {
     request.restoreUntilOnDiskMs ?? null
   );
   const runs = [...runsOf.small, ...runsOf.large];
-  const sample = { why: s.why, buildMs: built.durationMs, sizes };
+  const sample = { why: s.why, buildMs: built.durationMs, madeFrom, sizes };
   const base = all.find((o) => o.alternative === "baseline")?.sampled;
   if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
     return stage.result(
@@ -1633,7 +1798,7 @@ function runContext(stage, s) {
     return dir;
   };
   const targetDir = (t) => runSetupOf(t.alternative).place(s.avail.ramVia) === "restore-fs" ? once("base", () => stage.own(baselineParent)) : once(`shm:${t.alternative}`, s.ram.shm);
-  const mounted = mountedPaths(request.pathsAsGiven).map((given) => path3.relative(request.workspace, expandPath(given, request.workspace)));
+  const mounted = mountedPaths(request.pathsAsGiven).map((given) => path4.relative(request.workspace, expandPath(given, request.workspace)));
   return {
     budgetMs: request.budgetMs,
     elapsed: stage.elapsed,
@@ -1704,7 +1869,7 @@ async function withParallelRefetch(stage, refetch, archivePath, cleanupsMs) {
   }
 }
 function sameFileSystemParent(restorePath) {
-  const parent = path3.dirname(restorePath);
+  const parent = path4.dirname(restorePath);
   try {
     if (statSync2(parent).dev === statSync2(restorePath).dev) return parent;
     return restorePath;
@@ -1752,7 +1917,8 @@ function experimentsRequestFor(config, timed, phases) {
     compressionMethod: r.compressionMethod,
     archiveBytes: r.archiveBytes ?? 0,
     measured: { downloadMs: durationMs(phases, "download"), extractMs: durationMs(phases, "extract"), writebackMs: durationMs(phases, "writeback") },
-    restoreUntilOnDiskMs: phases.some((p) => p.name === "writeback") ? durationMs(phases, "extract") + durationMs(phases, "writeback") : null
+    restoreUntilOnDiskMs: phases.some((p) => p.name === "writeback") ? durationMs(phases, "extract") + durationMs(phases, "writeback") : null,
+    reportedExtraction: timed.reportedTree ? { files: timed.reportedTree.anatomy.files, extractedBytes: timed.reportedTree.anatomy.extractedBytes } : null
   };
 }
 async function experimentsAfterProfile(config, timed, phases, hooks, extra = {}) {
@@ -1775,7 +1941,7 @@ import { createHash } from "node:crypto";
 // src/remember/cache-store.ts
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import * as os from "node:os";
-import * as path4 from "node:path";
+import * as path5 from "node:path";
 var DOCUMENT_FORMAT = 1;
 function versionOf(kind) {
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
@@ -1784,7 +1950,7 @@ function serviceVersion() {
   return getCacheServiceVersion() === "v2" ? "v2" : "v1";
 }
 async function scratch() {
-  return mkdtemp(path4.join(process.env.RUNNER_TEMP || os.tmpdir(), "disk-profiler-doc-"));
+  return mkdtemp(path5.join(process.env.RUNNER_TEMP || os.tmpdir(), "disk-profiler-doc-"));
 }
 async function loadNewest(kind, keyPrefixOrPrefixes) {
   const prefixes = typeof keyPrefixOrPrefixes === "string" ? [keyPrefixOrPrefixes] : [...keyPrefixOrPrefixes];
@@ -1810,7 +1976,7 @@ async function loadNewest(kind, keyPrefixOrPrefixes) {
     }
     if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
-    const file = path4.join(dir, "document.json");
+    const file = path5.join(dir, "document.json");
     await downloadCache(url, file, serviceVersion() === "v2" ? { useAzureSdk: true } : void 0);
     return { found: true, key, document: JSON.parse(await readFile(file, "utf8")) };
   } catch (error) {
@@ -1826,7 +1992,7 @@ async function storeDocument(kind, key, document) {
   let dir = null;
   try {
     dir = await scratch();
-    const file = path4.join(dir, "document.json");
+    const file = path5.join(dir, "document.json");
     const body = JSON.stringify(document);
     await writeFile(file, body);
     const sizeBytes = Buffer.byteLength(body);
@@ -1864,6 +2030,7 @@ function runIdentity(env = process.env) {
 }
 
 // src/remember/fixes.ts
+var FIXES_ENTRY_KINDS = ["measured", "nothing-to-measure", "to-measure"];
 function fixesCacheId(restore) {
   return createHash("sha256").update(JSON.stringify([restore.paths, restore.compressionMethod])).digest("hex").slice(0, 12);
 }
@@ -1884,6 +2051,9 @@ function parseFixesDocument(v, cacheId) {
   if (!BOTTLENECKS.includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
   if (!Array.isArray(a.experiments) || !a.experiments.every((e) => EXPERIMENT_NAMES.includes(e)))
     return "the entry names an experiment this version does not know";
+  const kind = d.kind ?? "measured";
+  if (!FIXES_ENTRY_KINDS.includes(kind)) return `the entry is of a kind this version does not know (${String(kind)})`;
+  if (kind !== "measured") return d.experiments === null ? d : `a ${kind} entry holds experiments`;
   const errors = experimentsErrors(d.experiments);
   if (errors.length > 0) return `the entry's experiments are not readable here (${errors.slice(0, 2).join("; ")})`;
   return d;
@@ -1894,20 +2064,34 @@ async function loadFixes(cacheId, fingerprintId) {
   const parsed = parseFixesDocument(loaded.document, cacheId);
   if (typeof parsed === "string") return { found: false, reason: `${loaded.key} was not usable: ${parsed}` };
   const measuredOn = { ...parsed.against.measuredOn, cacheKey: loaded.key };
-  return { found: true, against: { ...parsed.against, measuredOn }, experiments: parsed.experiments };
+  const against = { ...parsed.against, measuredOn };
+  const run = `run ${measuredOn.runId} (${measuredOn.measuredAt})`;
+  switch (parsed.kind ?? "measured") {
+    case "measured":
+      return { found: true, against, experiments: parsed.experiments };
+    case "nothing-to-measure":
+      return { found: false, reason: `${run} judged this cache ${against.bottleneck}, which no experiment changes`, nothingToMeasure: against };
+    case "to-measure":
+      return { found: false, reason: `${run} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured` };
+  }
 }
 function rememberedExperiments(remembered) {
   const { startMs: _onThatRunsClock, ...rest } = remembered.experiments;
   return { ...rest, measuredOn: remembered.against.measuredOn };
 }
-async function storeFixes(cacheId, against, fingerprintId, experiments, measuredAt, nowMs = Date.now(), env = process.env) {
+async function storeFixes(cacheId, against, fingerprintId, entry, measuredAt, nowMs = Date.now(), env = process.env) {
   const { runId, runAttempt } = runIdentity(env);
   const key = `${fixesKeyPrefix(cacheId, fingerprintId)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
-  const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = experiments;
+  let experiments = null;
+  if (entry.kind === "measured") {
+    const { measuredOn: _notStored, startMs: _onThisRunsClock, ...result } = entry.experiments;
+    experiments = result;
+  }
   const document = {
     cacheId,
+    kind: entry.kind,
     against: { ...against, measuredOn: { runId, runAttempt, measuredAt, fingerprintId } },
-    experiments: result
+    experiments
   };
   const stored = await storeDocument("fixes", key, document);
   return stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
@@ -2274,11 +2458,73 @@ function judgeOnce(profile, config, probeDecision, log, fixes = null) {
   return { judgement, experimentPlan };
 }
 
+// src/pipeline/stages/remembered.ts
+async function readRemembered(config, fingerprint, restore, phases, hooks) {
+  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases);
+  if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
+  const historyLoad = startHistoryLoad(config, restore);
+  const [probePlan, , fixes] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad, fixesLoad]);
+  hooks.onPhase?.(null);
+  return { probePlan, historyLoad, fixes: fixes ?? null };
+}
+async function rememberCeilings(config, fingerprint, probes, plan, restore, hooks, warn) {
+  if (config.rememberCeilings && probes.status === "ran") hooks.onPhase?.(STORE_GROUP);
+  const source = await ceilingsSourceAfter(config, fingerprint, probes, plan, (/* @__PURE__ */ new Date()).toISOString(), restore, warn);
+  hooks.onPhase?.(null);
+  return source;
+}
+function nothingToMeasureHeld(fixes, fingerprint, restore) {
+  const nothing2 = fixes && !fixes.found ? fixes.nothingToMeasure : void 0;
+  if (!nothing2 || !restore) return false;
+  return nothingToMeasureHolds(nothing2, {
+    fingerprintId: fingerprint.id,
+    nowMs: Date.now(),
+    archiveBytes: restore.archiveBytes,
+    files: restore.anatomy?.files ?? null
+  });
+}
+function fixesEntryFor(plan, experiments, run) {
+  if (!plan || !run.judgedWithTail) return null;
+  if (run.inPostStep) return plan.run ? { kind: "to-measure" } : null;
+  if (plan.memory && plan.run && experiments?.status === "ran" && experiments.outcomes.length > 0 && !experiments.measuredOn)
+    return { kind: "measured", experiments };
+  const nothing2 = !plan.run && NOTHING_TO_MEASURE_KINDS.includes(plan.why.kind);
+  const longEnough = run.restoreMs !== null && run.restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  return nothing2 && longEnough && !run.nothingToMeasureHeld ? { kind: "nothing-to-measure" } : null;
+}
+var ENTRY_WORDS = {
+  measured: "the measured fixes",
+  "nothing-to-measure": "that the experiments have nothing to measure for this verdict",
+  "to-measure": "that the experiments have fixes to measure (the next run waits for its tail and measures them)"
+};
+async function rememberFixes(entry, plan, profile, measuredAt, hooks, warn) {
+  const r = profile.restore;
+  const onDiskMs = untilDurableMs(profile);
+  if (!entry || !plan || !r || !profile.fingerprint || !profile.verdict || onDiskMs === null || r.archiveBytes === null) return;
+  hooks.onPhase?.(FIXES_STORE_GROUP);
+  const stored = await storeFixes(
+    fixesCacheId(r),
+    {
+      archiveBytes: r.archiveBytes,
+      files: r.anatomy?.files ?? null,
+      bottleneck: profile.verdict.bottleneck,
+      untilDurableMs: onDiskMs,
+      experiments: entry.kind === "measured" ? plan.experiments : []
+    },
+    profile.fingerprint.id,
+    entry,
+    measuredAt
+  );
+  hooks.onPhase?.(null);
+  if (stored.ok) hooks.log(`Remembered for later runs on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
+  else warn(`Not remembered for later runs (${stored.reason}): ${ENTRY_WORDS[entry.kind]}.`);
+}
+
 // src/pipeline/stages/restore.ts
 import { performance } from "node:perf_hooks";
 
 // src/restore/timed-restore.ts
-import * as path8 from "node:path";
+import * as path9 from "node:path";
 import { statSync as statSync3, unlinkSync } from "node:fs";
 
 // src/restore/capture-output.ts
@@ -2349,16 +2595,16 @@ var DownloadTimelineRecorder = class {
 
 // src/restore/tar-report.ts
 import { spawnSync } from "node:child_process";
-import { closeSync as closeSync3, constants as constants2, openSync as openSync3 } from "node:fs";
+import { closeSync as closeSync4, constants as constants2, openSync as openSync4 } from "node:fs";
 import { Socket } from "node:net";
-import * as path7 from "node:path";
+import * as path8 from "node:path";
 
 // src/restore/reported-tree.ts
-import * as path6 from "node:path";
+import * as path7 from "node:path";
 
 // src/restore/restored-tree.ts
-import { lstatSync, readdirSync } from "node:fs";
-import * as path5 from "node:path";
+import { lstatSync as lstatSync2, readdirSync as readdirSync2 } from "node:fs";
+import * as path6 from "node:path";
 
 // src/restore/size-histogram.ts
 var KIB = 1024;
@@ -2422,14 +2668,14 @@ function walkRestoredTree(roots, sinceEpochMs, maxEntries = Number.POSITIVE_INFI
     }
     let stat;
     try {
-      stat = lstatSync(current);
+      stat = lstatSync2(current);
     } catch {
       continue;
     }
     count(stat, root);
     if (!stat.isDirectory()) continue;
     try {
-      for (const name of readdirSync(current)) stack.push([path5.join(current, name), root]);
+      for (const name of readdirSync2(current)) stack.push([path6.join(current, name), root]);
     } catch {
     }
   }
@@ -2441,7 +2687,7 @@ var ReportedTree = class {
   /** workingDirectory: where tar extracts (-C), which member names are relative to; roots: absolute. */
   constructor(workingDirectory, roots) {
     this.workingDirectory = workingDirectory;
-    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path6.relative(workingDirectory, root)) }));
+    this.roots = [...new Set(roots)].map((root) => ({ root, member: toMemberName(path7.relative(workingDirectory, root)) }));
   }
   workingDirectory;
   anatomy = emptyAnatomy();
@@ -2488,8 +2734,8 @@ var ReportedTree = class {
     const member = toMemberName(name);
     let hit = this.roots.find((r) => isUnder(member, r.member));
     if (!hit) {
-      const full = path6.resolve(this.workingDirectory, name);
-      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path6.sep) ? r.root : r.root + path6.sep));
+      const full = path7.resolve(this.workingDirectory, name);
+      hit = this.roots.find((r) => full === r.root || full.startsWith(r.root.endsWith(path7.sep) ? r.root : r.root + path7.sep));
     }
     if (hit) this.bytesByRoot.set(hit.root, (this.bytesByRoot.get(hit.root) ?? 0) + sizeBytes);
   }
@@ -2509,21 +2755,21 @@ var DRAIN_TIMEOUT_MS = 2e3;
 var UNSAFE_IN_OPTIONS = /[\s'"\\]/;
 function openTarReport(dir, workingDirectory, roots) {
   if (process.platform !== "linux") return null;
-  const fifo = path7.join(dir, "tar-report.fifo");
+  const fifo = path8.join(dir, "tar-report.fifo");
   if (UNSAFE_IN_OPTIONS.test(fifo)) return null;
   if (spawnSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" }).status !== 0) return null;
   let readFd;
   let writeFd;
   try {
-    readFd = openSync3(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
+    readFd = openSync4(fifo, constants2.O_RDONLY | constants2.O_NONBLOCK);
   } catch {
     unlinkQuietly(fifo);
     return null;
   }
   try {
-    writeFd = openSync3(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
+    writeFd = openSync4(fifo, constants2.O_WRONLY | constants2.O_NONBLOCK);
   } catch {
-    closeSync3(readFd);
+    closeSync4(readFd);
     unlinkQuietly(fifo);
     return null;
   }
@@ -2547,7 +2793,7 @@ function openTarReport(dir, workingDirectory, roots) {
   return {
     tarOptions: `-vv --index-file=${fifo}`,
     async finish() {
-      closeSync3(writeFd);
+      closeSync4(writeFd);
       let timer;
       const complete = await Promise.race([ended, new Promise((resolve2) => timer = setTimeout(() => resolve2(false), DRAIN_TIMEOUT_MS))]);
       clearTimeout(timer);
@@ -2648,7 +2894,7 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
-    archivePath = path8.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
+    archivePath = path9.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     const recorder = new DownloadTimelineRecorder({
       host: new URL(downloadUrl).host,
@@ -2667,7 +2913,7 @@ async function timedRestore(request) {
     result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
     const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const report = openTarReport(path8.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    const report = openTarReport(path9.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
     next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
@@ -2773,6 +3019,7 @@ var TAIL_RULES = [
   "experiments-every-run",
   "restore-short-for-auto",
   "fixes-remembered",
+  "nothing-to-measure",
   "fixes-to-measure"
 ];
 function tailKnownEmpty(f) {
@@ -2800,6 +3047,12 @@ var RULES = {
     why: "the ceilings are remembered and experiments: auto decides on the restore without its tail"
   },
   "fixes-remembered": { test: (f) => f.fixesRemembered, who: "follower", why: "the ceilings and the measured fixes are remembered" },
+  // Main still judges without the tail first: a verdict that asks for experiments makes it wait after all.
+  "nothing-to-measure": {
+    test: (f) => f.nothingToMeasureRemembered,
+    who: "follower",
+    why: "the ceilings are remembered, and a run on this hardware of a cache of this shape found nothing for the experiments to measure"
+  },
   "fixes-to-measure": { test: () => true, who: "main", why: "experiments: auto has no measured fixes remembered for this cache" }
 };
 function whoWaitsForTail(f) {
@@ -2912,15 +3165,8 @@ export {
   skippedExperiments,
   experimentsRequestFor,
   predictedSavingMs,
-  fixesCacheId,
   rememberedExperiments,
-  storeFixes,
-  REMEMBERED_GROUP,
-  STORE_GROUP,
-  FIXES_STORE_GROUP,
   fingerprintOf,
-  planProbes,
-  ceilingsSourceAfter,
   untilDurableMs,
   startFixesLoad,
   startHistoryLoad,
@@ -2929,6 +3175,11 @@ export {
   addToHistory,
   judgeOnce,
   walkRestoredTree,
+  readRemembered,
+  rememberCeilings,
+  nothingToMeasureHeld,
+  fixesEntryFor,
+  rememberFixes,
   observedRestore,
   whoWaitsForTail,
   measureRestore,

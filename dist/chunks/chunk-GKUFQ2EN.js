@@ -20,13 +20,13 @@ import {
   stallLead,
   verdictCarriers,
   workflowFix
-} from "./chunk-I255NKNJ.js";
+} from "./chunk-W7Z3AA7N.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-L4HVZ6UY.js";
+} from "./chunk-DZQCJZFT.js";
 import {
   denseTable,
   details,
@@ -41,7 +41,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -556,6 +556,11 @@ function sayExperimentsCheck(c) {
 }
 
 // src/report/fixes-section.ts
+var SAMPLE_MADE_FROM_WORDS = {
+  archive: " from the archive (decompressed whole, filtered, compressed again)",
+  "restored-tree": " from the restored tree (the files tar had just extracted, archived and compressed again: no decompression)",
+  unrecorded: ""
+};
 function name(o) {
   if (o.alternative === "other-disk") return o.mountPoint ? `other-disk: onto ${o.mountPoint}` : "other-disk";
   return descriptorOf(o.alternative).words.label;
@@ -618,7 +623,7 @@ function fixesSection(profile, verdict) {
   const shares = sampleShareWords(e);
   if (e.sample && shares)
     out.push(
-      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, "small")} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? "unrecorded"]} in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, "small")} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`
     );
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
   out.push(

@@ -4,11 +4,11 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-3FH3CKCM.js";
-import "./chunk-I255NKNJ.js";
+} from "./chunk-GKUFQ2EN.js";
+import "./chunk-W7Z3AA7N.js";
 import "./chunk-GJ2PV6UY.js";
-import "./chunk-L4HVZ6UY.js";
-import "./chunk-HNZ7WOYN.js";
+import "./chunk-DZQCJZFT.js";
+import "./chunk-3USGKSWB.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-T4C33HTS.js";
 import "./chunk-76DRRFYG.js";

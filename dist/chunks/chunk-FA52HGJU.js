@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   PRIVILEGED_OPERATIONS
-} from "./chunk-HNZ7WOYN.js";
+} from "./chunk-3USGKSWB.js";
 import {
   bytes
 } from "./chunk-T4C33HTS.js";

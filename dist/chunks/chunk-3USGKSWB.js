@@ -183,6 +183,7 @@ var SKIP_REASONS = [
 var PRIVILEGED_OPERATIONS = ["mount", "sysctl", "files", "install"];
 var PRIVILEGE_LACKS = ["not-root", "cap-sys-admin", "cap-files", "sysctl-read-only", "sysctl-not-writable", "no-sudo"];
 var SAMPLE_SIZE_NAMES = ["large", "small"];
+var SAMPLE_MADE_FROM = ["archive", "restored-tree"];
 var WORKFLOW_FIX_KINDS = ["step", "none"];
 var FIX_MEMORY_REASONS = [
   "fresh",
@@ -1453,6 +1454,7 @@ export {
   PRIVILEGED_OPERATIONS,
   PRIVILEGE_LACKS,
   SAMPLE_SIZE_NAMES,
+  SAMPLE_MADE_FROM,
   WORKFLOW_FIX_KINDS,
   FIX_MEMORY_REASONS,
   expandPath,
