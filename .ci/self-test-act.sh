@@ -84,7 +84,13 @@ SERVICES_TOKEN="$(service_var ACTIONS_RUNTIME_TOKEN)"
 [ -n "$SERVICES_URL" ] && [ -n "$SERVICES_TOKEN" ] || fail "disk-profiler serve printed no ACTIONS_RESULTS_URL / ACTIONS_RUNTIME_TOKEN"
 # What the job gets through act's --env-file: the v1 cache URL, and the forward proxy that reaches the
 # services' signed *.blob.core.windows.net download URLs (loopback spared).
+# And a machine directory of the run's own (as tools/runner/machine-dir.ts gives the lab and the tests): each
+# profile keeps its ledger record there for an hour after it ends, which /run/lock/disk-profiler would keep after CI.
+mkdir -p "$WORK/lock/disk-profiler"
+chmod 755 "$WORK" "$WORK/lock"
+chmod 1777 "$WORK/lock/disk-profiler"
 {
+  echo "DISK_PROFILER_MACHINE_DIR=$WORK/lock/disk-profiler"
   echo "ACTIONS_CACHE_URL=$(service_var ACTIONS_CACHE_URL)"
   echo "HTTP_PROXY=$(service_var HTTP_PROXY)"
   echo "NO_PROXY=$(service_var NO_PROXY)"

@@ -2,7 +2,7 @@
 // a tree with nested directories, a long name, a hard link and a symlink; each sample must extract
 // cleanly with the experiments' own extractCommand, and hold exactly what the selector says it kept.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync, linkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleArchives } from '../../src/experiment/sample-archive.js';
@@ -11,8 +11,8 @@ import { parseVerboseLine } from '../../src/restore/tar-verbose-line.js';
 import { listCommand } from '../../src/experiment/tar-command.js';
 import { ChildRegistry } from '../../src/experiment/processes.js';
 import { extractCommand } from '../../src/experiment/tar-command.js';
-import { createTar } from '../../src/restore/cache-internals.js';
 import { tempDir } from '../helpers/tree.js';
+import { makeSampledArchive } from './sample-tree-fixture.js';
 
 /** Entries and content bytes below dir, each inode's bytes once (a hard link is one file's content, as tar stores it). */
 function walk(dir: string, seen = new Set<number>()): { files: number; dirs: number; bytes: number } {
@@ -56,25 +56,7 @@ describe('sample archives of a real @actions/cache archive', () => {
   const saved = process.env.GITHUB_WORKSPACE;
   beforeAll(async () => {
     root = await tempDir('sample-archive');
-    const ws = path.join(root, 'ws');
-    const tree = path.join(ws, 'tree');
-    for (let d = 0; d < 40; d++) {
-      const dir = path.join(tree, `pkg-${d}`, 'lib');
-      mkdirSync(dir, { recursive: true });
-      for (let f = 0; f < 10; f++) writeFileSync(path.join(dir, `f${f}.js`), 'x'.repeat((d * 37 + f * 911) % 20_000));
-    }
-    const longDir = path.join(tree, 'l'.repeat(90), 'm'.repeat(60));
-    mkdirSync(longDir, { recursive: true });
-    writeFileSync(path.join(longDir, 'long-name-file.txt'), 'long');
-    linkSync(path.join(tree, 'pkg-0', 'lib', 'f0.js'), path.join(tree, 'hard-to-f0'));
-    linkSync(path.join(tree, 'pkg-0', 'lib', 'f1.js'), path.join(tree, 'hard-to-f1'));
-    symlinkSync('pkg-1/lib/f1.js', path.join(tree, 'sym'));
-    const folder = path.join(root, 'archive');
-    mkdirSync(folder);
-    process.env.GITHUB_WORKSPACE = ws;
-    // Member names relative to the workspace, as restoreCache's resolvePaths hands them over.
-    await createTar(folder, ['tree'], 'zstd-without-long' as Parameters<typeof createTar>[2]);
-    archive = path.join(folder, 'cache.tzst');
+    archive = await makeSampledArchive(root);
   }, 60_000);
   afterAll(() => {
     if (saved === undefined) delete process.env.GITHUB_WORKSPACE;

@@ -3,7 +3,7 @@
 // and a symlink, restored with the experiments' own extractCommand: the census, the counts and what each
 // sample extracts to must be the same, and a tree that is not the archive's is refused.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync, linkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSampleArchives } from '../../src/experiment/sample-archive.js';
@@ -12,10 +12,10 @@ import { ClusterCensus, planClusters } from '../../src/experiment/sample-select.
 import { parseVerboseLine } from '../../src/restore/tar-verbose-line.js';
 import { extractCommand, listCommand } from '../../src/experiment/tar-command.js';
 import { ChildRegistry } from '../../src/experiment/processes.js';
-import { createTar } from '../../src/restore/cache-internals.js';
 import { tempDir } from '../helpers/tree.js';
+import { makeSampledArchive, SAMPLE_METHOD } from './sample-tree-fixture.js';
 
-const METHOD = 'zstd-without-long';
+const METHOD = SAMPLE_METHOD;
 
 /** Every entry below dir: its path, kind, size and link target (a hard link is told by its shared inode). */
 function contents(dir: string): string[] {
@@ -73,24 +73,7 @@ describe('samples of the restored tree, against samples of the archive', () => {
   const saved = process.env.GITHUB_WORKSPACE;
   beforeAll(async () => {
     root = await tempDir('sample-tree');
-    const ws = path.join(root, 'ws');
-    const tree = path.join(ws, 'tree');
-    for (let d = 0; d < 40; d++) {
-      const dir = path.join(tree, `pkg-${d}`, 'lib');
-      mkdirSync(dir, { recursive: true });
-      for (let f = 0; f < 10; f++) writeFileSync(path.join(dir, `f${f}.js`), 'x'.repeat((d * 37 + f * 911) % 20_000));
-    }
-    const longDir = path.join(tree, 'l'.repeat(90), 'm'.repeat(60));
-    mkdirSync(longDir, { recursive: true });
-    writeFileSync(path.join(longDir, 'long-name-file.txt'), 'long');
-    linkSync(path.join(tree, 'pkg-0', 'lib', 'f0.js'), path.join(tree, 'pkg-0', 'hard-to-f0'));
-    linkSync(path.join(tree, 'pkg-3', 'lib', 'f1.js'), path.join(tree, 'hard-to-f1'));
-    symlinkSync('pkg-1/lib/f1.js', path.join(tree, 'sym'));
-    const folder = path.join(root, 'archive');
-    mkdirSync(folder);
-    process.env.GITHUB_WORKSPACE = ws;
-    await createTar(folder, ['tree'], METHOD as Parameters<typeof createTar>[2]);
-    archive = path.join(folder, 'cache.tzst');
+    archive = await makeSampledArchive(root);
     restored = path.join(root, 'restored');
     extract(archive, restored);
   }, 60_000);

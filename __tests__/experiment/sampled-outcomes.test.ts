@@ -4,31 +4,12 @@
 // sample's baseline ran 6.64 s and 5.97 s, decompress 3.03 s and 2.94 s; the small sample's 2.46 s and 0.81 s.
 import { describe, expect, it } from 'vitest';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
-import type { RunRecord } from '../../src/experiment/types.js';
-import type { ArchiveSampleSize } from '../../src/profile/schema.js';
 import { MiB } from '../../src/util/units.js';
+import { sampleRun, sampleSize } from './sample-runs.js';
 
-const run = (alternative: RunRecord['alternative'], ms: number, sample: 'large' | 'small'): RunRecord => ({
-  alternative,
-  mountPoint: alternative === 'baseline' ? '/' : null,
-  stepMs: ms,
-  syncMs: 0,
-  untilOnDiskMs: ms,
-  sample,
-});
-const size = (name: 'large' | 'small', every: number, entryShare: number, byteShare: number): ArchiveSampleSize => ({
-  name,
-  every,
-  entries: 13_000,
-  keptEntries: Math.round(13_000 * entryShare),
-  entryShare,
-  bytes: 125 * MiB,
-  keptBytes: Math.round(125 * MiB * byteShare),
-  byteShare,
-  directories: 900,
-  droppedHardLinks: 0,
-  archiveBytes: MiB,
-});
+const run = sampleRun;
+const size = (name: 'large' | 'small', every: number, entryShare: number, byteShare: number) =>
+  sampleSize(name, every, entryShare, byteShare, { entries: 13_000, bytes: 125 * MiB, archiveBytes: MiB });
 const apply = { paths: ['deps'], extractedBytes: 125 * MiB, dirtyBudget: { dirtyBytes: 32 * MiB, backgroundBytes: 16 * MiB }, ramVia: 'own-tmpfs' as const };
 const RESTORE_MS = 73_500;
 

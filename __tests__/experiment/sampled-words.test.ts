@@ -4,37 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { fixBest } from '../../src/experiment/outcomes.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
-import type { ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
+import type { ExperimentsResult } from '../../src/experiment/types.js';
 import { judgeProfile } from '../../src/judge/judge.js';
-import type { ArchiveSampleSize, Profile } from '../../src/profile/schema.js';
+import type { Profile } from '../../src/profile/schema.js';
 import { experimentsErrors, profileErrors, validateProfile } from '../../src/profile/validate.js';
 import { rememberedExperiments } from '../../src/remember/fixes.js';
 import { fixesSection } from '../../src/report/fixes-section.js';
 import { headline, headlineInputOf } from '../../src/report/headline.js';
 import { MiB } from '../../src/util/units.js';
+import { sampleRun, sampleSize } from './sample-runs.js';
 import { loadFixture } from '../judge/fixture-tools.js';
 
-const run = (alternative: RunRecord['alternative'], ms: number, sample: 'large' | 'small'): RunRecord => ({
-  alternative,
-  mountPoint: alternative === 'baseline' ? '/' : null,
-  stepMs: ms,
-  syncMs: 0,
-  untilOnDiskMs: ms,
-  sample,
-});
-const size = (name: 'large' | 'small', every: number, entryShare: number, byteShare: number): ArchiveSampleSize => ({
-  name,
-  every,
-  entries: 20_000,
-  keptEntries: Math.round(20_000 * entryShare),
-  entryShare,
-  bytes: 600 * MiB,
-  keptBytes: Math.round(600 * MiB * byteShare),
-  byteShare,
-  directories: 900,
-  droppedHardLinks: 0,
-  archiveBytes: 10 * MiB,
-});
+const run = sampleRun;
+const size = (name: 'large' | 'small', every: number, entryShare: number, byteShare: number) =>
+  sampleSize(name, every, entryShare, byteShare, { entries: 20_000, bytes: 600 * MiB, archiveBytes: 10 * MiB });
 
 function sampledProfile(): Profile {
   const profile = loadFixture('lab-disk-bandwidth.json');

@@ -21,7 +21,7 @@ import { RUNS_WANTED } from './alternatives.js';
 import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from './plan.js';
 import { buildSampleArchives } from './sample-archive.js';
 import { sampleStep } from './sample-extrapolate.js';
-import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtraction } from './sample-tree.js';
+import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtraction, type TreeCensus } from './sample-tree.js';
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
@@ -296,28 +296,11 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
     return stage.result('failed', `fetching the archive again failed: ${errorMessage(error)}`);
   }
   const tarPath = which('tar');
-  if (sampledBecause) {
-    // The restored tree first: making samples from it decompresses nothing (sample-tree.ts).
-    try {
-      const tree = censusFromTree(request.workspace, request.restorePaths, request.reportedExtraction ?? null);
-      const source: SampleSource = { from: 'restored-tree', walkMs: tree.walkMs };
-      return await runOnSamples(stage, {
-        why: sampledBecause,
-        session,
-        ram,
-        placed,
-        tarPath,
-        archivePath,
-        listing: tree.listing,
-        census: tree.census,
-        source,
-        refetch,
-      });
-    } catch (error) {
-      if (!(error instanceof TreeMismatch)) throw error;
-      stage.hooks.log(`Experiments: the samples are made from the archive (${error.message}).`);
-    }
-  }
+  const onSamples = (why: string, listing: Listing, census: ClusterCensus, source: SampleSource) =>
+    runOnSamples(stage, { why, session, ram, placed, tarPath, archivePath, listing, census, source, refetch });
+  // The restored tree first: making samples from it decompresses nothing (sample-tree.ts).
+  const tree = sampledBecause ? treeCensus(stage) : null;
+  if (sampledBecause && tree) return onSamples(sampledBecause, tree.listing, tree.census, { from: 'restored-tree', walkMs: tree.walkMs });
   const listing: Listing = emptyListing();
   // The clusters a sample is drawn from, counted only where one will be.
   const census = sampledBecause ? new ClusterCensus() : null;
@@ -337,19 +320,7 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
     });
 
   const listingMs = monotonicMs() - listingStarted;
-  if (sampledBecause && census)
-    return runOnSamples(stage, {
-      why: sampledBecause,
-      session,
-      ram,
-      placed,
-      tarPath,
-      archivePath,
-      listing,
-      census,
-      source: { from: 'archive', listingMs },
-      refetch,
-    });
+  if (sampledBecause && census) return onSamples(sampledBecause, listing, census, { from: 'archive', listingMs });
 
   const facts = readMachineFacts({
     privileges: stage.privileges,
@@ -373,6 +344,19 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
     skipped,
     fixBest: fixBest(all),
   });
+}
+
+/** The census from the restored tree, or null (logged) where the tree does not stand for the archive. */
+function treeCensus(stage: Stage): TreeCensus | null {
+  const { request } = stage;
+  try {
+    return censusFromTree(request.workspace, request.restorePaths, request.reportedExtraction ?? null);
+  } catch (error) {
+    // A mismatch, or a walk that could not read the tree (a directory this user cannot list): the archive holds it all.
+    const why = error instanceof TreeMismatch ? error.message : `the restored tree could not be read: ${errorMessage(error)}`;
+    stage.hooks.log(`Experiments: the samples are made from the archive (${why}).`);
+    return null;
+  }
 }
 
 /**
