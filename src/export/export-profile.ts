@@ -10,7 +10,7 @@ import { metricResourceAttributes, traceResourceAttributes, type ResourceAttribu
 import { metricsRequest, pointCount } from './otlp-metrics.js';
 import { postOtlp, type SignalTarget } from './otlp-post.js';
 import { traceRequest } from './otlp-trace.js';
-import { scrub, type ExportSettings } from './settings.js';
+import { scrub, type ExportSettings, type SignalTransport } from './settings.js';
 import { nestedPlan } from './trace-nesting.js';
 import { OWN_TRACE, type TraceParent } from './trace-parent.js';
 import { tracePlan } from './trace-plan.js';
@@ -53,17 +53,26 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
   const work = (async (): Promise<string[]> => {
     const resource = traceResourceAttributes(profile, c.ci, c.env);
     const sends: Promise<string | null>[] = [];
-    const target = (url: string, headers: Record<string, string>): SignalTarget => ({ url, headers, timeoutMs: settings.timeoutMs });
+    const target = (url: string, headers: Record<string, string>, transport: SignalTransport): SignalTarget => ({
+      url,
+      headers,
+      ...transport,
+      timeoutMs: settings.timeoutMs,
+    });
     if (settings.tracesUrl) {
       const plan = nestedPlan(tracePlan(profile), parent);
       counted.spans = plan.length;
       const body = JSON.stringify(traceRequest(plan, resource));
-      sends.push(postOtlp(body, target(settings.tracesUrl, settings.tracesHeaders), 'spans').then((e) => e && `traces: ${e}`));
+      sends.push(postOtlp(body, target(settings.tracesUrl, settings.tracesHeaders, settings.tracesTransport), 'spans').then((e) => e && `traces: ${e}`));
     }
     if (settings.metricsUrl) {
       const request = metricsRequest(metricPlan(profile), metricResourceAttributes(resource, settings.perRunMetricAttributes));
       counted.points = pointCount(request);
-      sends.push(postOtlp(JSON.stringify(request), target(settings.metricsUrl, settings.metricsHeaders), 'metric points').then((e) => e && `metrics: ${e}`));
+      sends.push(
+        postOtlp(JSON.stringify(request), target(settings.metricsUrl, settings.metricsHeaders, settings.metricsTransport), 'metric points').then(
+          (e) => e && `metrics: ${e}`,
+        ),
+      );
     }
     return (await Promise.all(sends)).filter((e): e is string => e !== null);
   })().catch((error: unknown) => [errorMessage(error)]);

@@ -1,19 +1,30 @@
 /**
  * One OTLP/HTTP JSON request, POSTed with node:http(s) on a connection of its own (closed after, so nothing
- * is left to hold the step's process open). As the OTLP exporter specification asks, and the OpenTelemetry JS
+ * is left to hold the step's process open), gzipped and with TLS files when the OTLP variables ask for them. As the OTLP exporter specification asks, and the OpenTelemetry JS
  * exporter did: a refused connection, a dropped one, 429, 502, 503 and 504 are tried again after a growing
  * pause (or the collector's Retry-After), only while the next try still fits in the timeout; any other non-2xx
  * answer is final. A 2xx answer whose partial_success names rejected items is a failure too: the collector
  * dropped part of what was sent. Resolves with a failure message, or null when the collector took everything.
  */
+import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
+import { gzipSync } from 'node:zlib';
+import { errorMessage } from '../util/errors.js';
 import { TOOL_VERSION } from '../version.js';
+import type { SignalTransport, TlsFiles } from './settings.js';
 
-export interface SignalTarget {
+export interface SignalTarget extends SignalTransport {
   url: string;
   headers: Record<string, string>;
   timeoutMs: number;
+}
+
+/** The request as sent: the body (gzipped when asked), its headers, and the TLS files' contents. */
+interface Prepared {
+  payload: Buffer;
+  headers: Record<string, string>;
+  tls: { ca?: Buffer; cert?: Buffer; key?: Buffer };
 }
 
 /** What the request carries, for the partial_success answer: its field and the words for what it counts. */
@@ -40,8 +51,14 @@ type Attempt = { kind: 'taken'; body: string } | { kind: 'retryable'; message: s
 
 export async function postOtlp(body: string, target: SignalTarget, signal: OtlpSignal): Promise<string | null> {
   const deadline = Date.now() + target.timeoutMs;
+  let request: Prepared;
+  try {
+    request = prepare(body, target);
+  } catch (error) {
+    return errorMessage(error);
+  }
   let pauseMs: number = RETRY.firstPauseMs;
-  let attempt = await postOnce(body, target, target.timeoutMs);
+  let attempt = await postOnce(request, target, target.timeoutMs);
   for (let retries = 0; attempt.kind === 'retryable' && retries < RETRY.attempts; retries++) {
     const jittered = Math.min(pauseMs * (1 + (Math.random() * 2 - 1) * RETRY.jitter), RETRY.maxPauseMs);
     const waitMs = attempt.retryAfterMs ?? jittered;
@@ -49,13 +66,40 @@ export async function postOtlp(body: string, target: SignalTarget, signal: OtlpS
     const leftMs = deadline - Date.now();
     if (waitMs > leftMs) break;
     await new Promise((resolve) => setTimeout(resolve, waitMs));
-    attempt = await postOnce(body, target, deadline - Date.now());
+    attempt = await postOnce(request, target, deadline - Date.now());
   }
   if (attempt.kind !== 'taken') return attempt.message;
   return rejected(attempt.body, signal);
 }
 
-function postOnce(body: string, target: SignalTarget, timeoutMs: number): Promise<Attempt> {
+function prepare(body: string, target: SignalTarget): Prepared {
+  const gzip = target.compression === 'gzip';
+  const payload = gzip ? gzipSync(body) : Buffer.from(body, 'utf8');
+  const headers: Record<string, string> = {
+    ...target.headers,
+    'Content-Type': 'application/json',
+    ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
+    'Content-Length': String(payload.length),
+    'User-Agent': `disk-profiler/${TOOL_VERSION}`,
+  };
+  return { payload, headers, tls: readTls(target.tls) };
+}
+
+/** The files' contents; one that cannot be read is the signal's failure, named (the exporter went on without it, to fail at the handshake). */
+function readTls(files: TlsFiles): Prepared['tls'] {
+  const out: Prepared['tls'] = {};
+  for (const [part, file] of Object.entries(files) as [keyof TlsFiles, string | undefined][]) {
+    if (file === undefined) continue;
+    try {
+      out[part] = readFileSync(file);
+    } catch (error) {
+      throw new Error(`the TLS file ${file} could not be read: ${errorMessage(error)}`);
+    }
+  }
+  return out;
+}
+
+function postOnce(request: Prepared, target: SignalTarget, timeoutMs: number): Promise<Attempt> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (a: Attempt) => {
@@ -64,14 +108,8 @@ function postOnce(body: string, target: SignalTarget, timeoutMs: number): Promis
       resolve(a);
     };
     const url = new URL(target.url);
-    const send = url.protocol === 'https:' ? https.request : http.request;
-    const headers = {
-      ...target.headers,
-      'Content-Type': 'application/json',
-      'Content-Length': String(Buffer.byteLength(body)),
-      'User-Agent': `disk-profiler/${TOOL_VERSION}`,
-    };
-    const req = send(url, { method: 'POST', headers, agent: false }, (res) => {
+    const options = { method: 'POST', headers: request.headers, agent: false } as const;
+    const answered = (res: http.IncomingMessage) => {
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
@@ -87,7 +125,8 @@ function postOnce(body: string, target: SignalTarget, timeoutMs: number): Promis
         if (RETRYABLE_STATUS.includes(status)) settle({ kind: 'retryable', message, retryAfterMs: retryAfterMs(res.headers['retry-after']) });
         else settle({ kind: 'failed', message });
       });
-    });
+    };
+    const req = url.protocol === 'https:' ? https.request(url, { ...options, ...request.tls }, answered) : http.request(url, options, answered);
     req.setTimeout(Math.max(1, timeoutMs), () => {
       settle({ kind: 'retryable', message: `no answer within ${Math.round(timeoutMs)} ms`, retryAfterMs: null });
       req.destroy();
@@ -96,7 +135,7 @@ function postOnce(body: string, target: SignalTarget, timeoutMs: number): Promis
       const retryable = error.code !== undefined && RETRYABLE_NETWORK_CODES.includes(error.code);
       settle(retryable ? { kind: 'retryable', message: error.message, retryAfterMs: null } : { kind: 'failed', message: error.message });
     });
-    req.end(body);
+    req.end(request.payload);
   });
 }
 
