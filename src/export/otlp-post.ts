@@ -116,11 +116,13 @@ function postOnce(request: Prepared, target: SignalTarget, timeoutMs: number): P
         size += chunk.length;
         if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
       });
-      res.on('error', (error) => settle({ kind: 'failed', message: error.message }));
+      const status = res.statusCode ?? 0;
+      const ok = status >= 200 && status < 300;
+      // An answer cut after a 2xx status: the collector took the request (so the exporter counted it).
+      res.on('error', (error) => settle(ok ? { kind: 'taken', body: '' } : { kind: 'failed', message: error.message }));
       res.on('end', () => {
-        const status = res.statusCode ?? 0;
         const text = Buffer.concat(chunks).toString('utf8');
-        if (status >= 200 && status < 300) return settle({ kind: 'taken', body: text });
+        if (ok) return settle({ kind: 'taken', body: text });
         const message = `HTTP ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}${answerExcerpt(text)}`;
         if (RETRYABLE_STATUS.includes(status)) settle({ kind: 'retryable', message, retryAfterMs: retryAfterMs(res.headers['retry-after']) });
         else settle({ kind: 'failed', message });
