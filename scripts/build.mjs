@@ -1,6 +1,6 @@
 // Bundles the action's entry points and the CLI into dist/ as ESM for Node 24 (runs.using: node24).
 // Split into shared chunks (dist/chunks/): a part only some runs need (the artifact client, the
-// OpenTelemetry SDK, compare mode) is imported where it is used, so a run that does not use it does
+// OpenTelemetry export, compare mode) is imported where it is used, so a run that does not use it does
 // not load it; every step of every run pays for what it loads (issue 40: the repeat run's cost).
 // The banner gives bundled CommonJS dependencies a `require` (see FIELD-NOTES: an aliased createRequire).
 import { build } from 'esbuild';

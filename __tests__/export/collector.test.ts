@@ -194,4 +194,16 @@ describe.runIf(canRun)('export to a real OpenTelemetry Collector', () => {
     const [root] = t.named(SPAN.step);
     expect(nanosToMs((root as OtlpSpan).endTimeUnixNano)).toBeCloseTo(saveOrigin + (recordedSave.phases.at(-1)?.endMs ?? 0), 3);
   });
+
+  it('gzipped, as OTEL_EXPORTER_OTLP_COMPRESSION asks: the collector takes both signals whole', async () => {
+    const profile = fixture('profiles', 'lab-bio-iops-cap.json');
+    const settings = exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip' }) ?? expect.fail('on');
+    const before = { traces: collector.traces().length, metrics: collector.metrics().length };
+    const outcome = await exportProfile(profile, { settings, ci: {}, env: {} });
+    expect(outcome.failures).toEqual([]);
+    await collector.waitFor('traces', before.traces + 1);
+    await collector.waitFor('metrics', before.metrics + 1);
+    expect(lastTrace(collector).spans.length).toBe(outcome.spans);
+    expect(lastMetrics(collector).metric(METRIC.phaseDuration)?.histogram?.dataPoints.length).toBe(profile.phases.length);
+  });
 });

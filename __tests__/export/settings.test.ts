@@ -92,4 +92,21 @@ describe('export settings', () => {
     expect(shownUrl('https://user:pass@otel.example.com:4318/base?api_key=abc#x')).toBe('https://otel.example.com:4318/base');
     expect(exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://u:p@h/?k=v' })?.shownEndpoint).toBe('https://h');
   });
+
+  it('compression and TLS files: the per-signal variable over the common one; gzip or nothing', () => {
+    const s = exportSettings({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://c:4318',
+      OTEL_EXPORTER_OTLP_COMPRESSION: 'gzip',
+      OTEL_EXPORTER_OTLP_METRICS_COMPRESSION: 'none',
+      OTEL_EXPORTER_OTLP_CERTIFICATE: '/etc/otel/ca.pem',
+      OTEL_EXPORTER_OTLP_TRACES_CLIENT_CERTIFICATE: '/etc/otel/traces.crt',
+      OTEL_EXPORTER_OTLP_TRACES_CLIENT_KEY: '/etc/otel/traces.key',
+    });
+    expect(s?.tracesTransport).toEqual({ compression: 'gzip', tls: { ca: '/etc/otel/ca.pem', cert: '/etc/otel/traces.crt', key: '/etc/otel/traces.key' } });
+    expect(s?.metricsTransport).toEqual({ compression: 'none', tls: { ca: '/etc/otel/ca.pem' } });
+    expect(exportSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c', OTEL_EXPORTER_OTLP_COMPRESSION: 'zstd' })?.tracesTransport).toEqual({
+      compression: 'none',
+      tls: {},
+    });
+  });
 });

@@ -7,9 +7,10 @@ import type { Profile } from '../profile/schema.js';
 import { errorMessage } from '../util/errors.js';
 import { metricPlan } from './metric-plan.js';
 import { metricResourceAttributes, traceResourceAttributes, type ResourceAttributes } from './resource-attributes.js';
-import { pointCount, sdkMetrics, sendMetrics } from './send-metrics.js';
-import { sdkSpans, sendSpans } from './send-trace.js';
-import { scrub, type ExportSettings } from './settings.js';
+import { metricsRequest, pointCount } from './otlp-metrics.js';
+import { postOtlp, type SignalTarget } from './otlp-post.js';
+import { traceRequest } from './otlp-trace.js';
+import { scrub, type ExportSettings, type SignalTransport } from './settings.js';
 import { nestedPlan } from './trace-nesting.js';
 import { OWN_TRACE, type TraceParent } from './trace-parent.js';
 import { tracePlan } from './trace-plan.js';
@@ -19,7 +20,7 @@ export interface ExportOutcome {
   /** From the start of the mapping to the last answer (or the bound), milliseconds. */
   durationMs: number;
   boundMs: number;
-  /** Spans and metric points handed to the exporters (sent or not). */
+  /** Spans and metric points in the requests (sent or not). */
   spans: number;
   points: number;
   /** Why a signal was not taken, one line each, scrubbed; empty when the collector took everything. */
@@ -52,16 +53,26 @@ export async function exportProfile(profile: Profile, c: ExportContext): Promise
   const work = (async (): Promise<string[]> => {
     const resource = traceResourceAttributes(profile, c.ci, c.env);
     const sends: Promise<string | null>[] = [];
-    const target = (url: string, headers: Record<string, string>) => ({ url, headers, timeoutMs: settings.timeoutMs });
+    const target = (url: string, headers: Record<string, string>, transport: SignalTransport): SignalTarget => ({
+      url,
+      headers,
+      ...transport,
+      timeoutMs: settings.timeoutMs,
+    });
     if (settings.tracesUrl) {
-      const spans = await sdkSpans(nestedPlan(tracePlan(profile), parent), resource);
-      counted.spans = spans.length;
-      sends.push(sendSpans(spans, target(settings.tracesUrl, settings.tracesHeaders)).then((e) => e && `traces: ${e}`));
+      const plan = nestedPlan(tracePlan(profile), parent);
+      counted.spans = plan.length;
+      const body = JSON.stringify(traceRequest(plan, resource));
+      sends.push(postOtlp(body, target(settings.tracesUrl, settings.tracesHeaders, settings.tracesTransport), 'spans').then((e) => e && `traces: ${e}`));
     }
     if (settings.metricsUrl) {
-      const metrics = await sdkMetrics(metricPlan(profile), metricResourceAttributes(resource, settings.perRunMetricAttributes));
-      counted.points = pointCount(metrics);
-      sends.push(sendMetrics(metrics, target(settings.metricsUrl, settings.metricsHeaders)).then((e) => e && `metrics: ${e}`));
+      const request = metricsRequest(metricPlan(profile), metricResourceAttributes(resource, settings.perRunMetricAttributes));
+      counted.points = pointCount(request);
+      sends.push(
+        postOtlp(JSON.stringify(request), target(settings.metricsUrl, settings.metricsHeaders, settings.metricsTransport), 'metric points').then(
+          (e) => e && `metrics: ${e}`,
+        ),
+      );
     }
     return (await Promise.all(sends)).filter((e): e is string => e !== null);
   })().catch((error: unknown) => [errorMessage(error)]);

@@ -2,31 +2,24 @@
  * Every name the export sends, defined once: the OpenTelemetry semantic conventions' where they define
  * one (CI/CD, VCS, service), and this project's own under one stated prefix where they do not.
  */
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
-import {
-  ATTR_CICD_PIPELINE_NAME,
-  ATTR_CICD_PIPELINE_RUN_ID,
-  ATTR_CICD_PIPELINE_RUN_URL_FULL,
-  ATTR_CICD_PIPELINE_TASK_NAME,
-  ATTR_CICD_WORKER_NAME,
-  ATTR_VCS_REPOSITORY_NAME,
-  ATTR_VCS_REPOSITORY_URL_FULL,
-} from '@opentelemetry/semantic-conventions/incubating';
 
 /** The prefix of every name the semantic conventions do not define. */
 export const PREFIX = 'disk_profiler';
 
-/** Names from the semantic conventions (resource attributes). */
+/**
+ * Names from the semantic conventions (resource attributes): service.* stable, cicd.* and vcs.* from the
+ * incubating set (as of semantic conventions 1.45), written out so the export loads no package for them.
+ */
 export const SEMCONV = {
-  serviceName: ATTR_SERVICE_NAME,
-  serviceVersion: ATTR_SERVICE_VERSION,
-  repositoryName: ATTR_VCS_REPOSITORY_NAME,
-  repositoryUrl: ATTR_VCS_REPOSITORY_URL_FULL,
-  pipelineName: ATTR_CICD_PIPELINE_NAME,
-  runId: ATTR_CICD_PIPELINE_RUN_ID,
-  runUrl: ATTR_CICD_PIPELINE_RUN_URL_FULL,
-  taskName: ATTR_CICD_PIPELINE_TASK_NAME,
-  workerName: ATTR_CICD_WORKER_NAME,
+  serviceName: 'service.name',
+  serviceVersion: 'service.version',
+  repositoryName: 'vcs.repository.name',
+  repositoryUrl: 'vcs.repository.url.full',
+  pipelineName: 'cicd.pipeline.name',
+  runId: 'cicd.pipeline.run.id',
+  runUrl: 'cicd.pipeline.run.url.full',
+  taskName: 'cicd.pipeline.task.name',
+  workerName: 'cicd.worker.name',
 } as const;
 
 /** This project's attribute names (no semantic convention defines them). */

@@ -13,12 +13,33 @@ export const DEFAULT_EXPORT_TIMEOUT_MS = 5_000;
 /** The longest bound accepted: the export runs in the post step, which the job waits for. */
 export const MAX_EXPORT_TIMEOUT_MS = 60_000;
 
+/** OTEL_EXPORTER_OTLP_[SIGNAL_]COMPRESSION's values; anything else is none, as the OpenTelemetry exporters take it. */
+export const COMPRESSIONS = ['none', 'gzip'] as const;
+export type Compression = (typeof COMPRESSIONS)[number];
+
+/** TLS to the collector: the PEM files OTEL_EXPORTER_OTLP_[SIGNAL_]CERTIFICATE, CLIENT_CERTIFICATE and CLIENT_KEY name. */
+export interface TlsFiles {
+  /** Trusted root certificates, for a collector whose certificate no public authority signed. */
+  ca?: string;
+  /** The client's certificate chain and key, for a collector that asks for one (mTLS). */
+  cert?: string;
+  key?: string;
+}
+
+/** How a signal's request is sent, beyond its URL and headers. */
+export interface SignalTransport {
+  compression: Compression;
+  tls: TlsFiles;
+}
+
 export interface ExportSettings {
   /** Null: that signal has no endpoint and is not sent. */
   tracesUrl: string | null;
   metricsUrl: string | null;
   tracesHeaders: Record<string, string>;
   metricsHeaders: Record<string, string>;
+  tracesTransport: SignalTransport;
+  metricsTransport: SignalTransport;
   timeoutMs: number;
   /** Put the per-run attributes (run id, attempt, run URL, runner name) on metrics too (cardinality: opt-in). */
   perRunMetricAttributes: boolean;
@@ -95,11 +116,22 @@ export function exportSettings(env: Env): ExportSettings | null {
     metricsUrl,
     tracesHeaders,
     metricsHeaders,
+    tracesTransport: transportOf(env, 'TRACES'),
+    metricsTransport: transportOf(env, 'METRICS'),
     timeoutMs,
     perRunMetricAttributes,
     secrets: secretsOf([...Object.values(tracesHeaders), ...Object.values(metricsHeaders)], rawHeaders),
     shownEndpoint: shownUrl(base || tracesUrl || metricsUrl || ''),
   };
+}
+
+/** The signal's own variable over the common one, as for endpoints and headers. */
+function transportOf(env: Env, signal: 'TRACES' | 'METRICS'): SignalTransport {
+  const pick = (name: string): string | undefined =>
+    env[`OTEL_EXPORTER_OTLP_${signal}_${name}`]?.trim() || env[`OTEL_EXPORTER_OTLP_${name}`]?.trim() || undefined;
+  const files: TlsFiles = { ca: pick('CERTIFICATE'), cert: pick('CLIENT_CERTIFICATE'), key: pick('CLIENT_KEY') };
+  const tls = Object.fromEntries(Object.entries(files).filter(([, file]) => file !== undefined)) as TlsFiles;
+  return { compression: pick('COMPRESSION')?.toLowerCase() === 'gzip' ? 'gzip' : 'none', tls };
 }
 
 function signalUrl(base: string, signal: 'traces' | 'metrics'): string {

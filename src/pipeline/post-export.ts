@@ -55,7 +55,7 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
     return null;
   }
   if (!settings) return null;
-  // Loaded only with an endpoint: the OpenTelemetry SDK is no part of the load time of a post step that exports nothing.
+  // Loaded only with an endpoint: the export's encoding and sending are no part of the load time of a post step that exports nothing.
   const { exportProfile } = await import('../export/export-profile.js');
   const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning = exportWarning(outcome);
