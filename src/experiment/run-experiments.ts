@@ -458,7 +458,7 @@ async function runOnSamples(
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples of the archive in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
+    `Experiments: full runs do not fit the budget; made samples of the archive ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'from the archive itself'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
   );
   const [large, small] = sizes as [ArchiveSampleSize, ArchiveSampleSize];
   const facts = readMachineFacts({
