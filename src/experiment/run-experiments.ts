@@ -32,7 +32,7 @@ import { cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
 import { runSetupOf } from './run-setups.js';
 import { listCommand } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
-import { SAMPLE_SIZE_NAMES, type ArchiveSampleSize, type ExperimentsSample, type SampleSizeName } from '../profile/schema.js';
+import { SAMPLE_SIZE_NAMES, type ArchiveSampleSize, type Bottleneck, type ExperimentsSample, type SampleSizeName } from '../profile/schema.js';
 import { CleanupStack } from '../system/cleanup.js';
 import { detectPrivileges, processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { cacheUtils } from '../restore/cache-internals.js';
@@ -98,6 +98,8 @@ export interface ExperimentsRequest {
    * exactly this, samples are made from the tree instead of the archive (sample-tree.ts). Null or absent: no report.
    */
   reportedExtraction?: ReportedExtraction | null;
+  /** The restore's verdict: which resource held it (samplesFromTree reads it). Absent: not judged (the archive is sampled). */
+  restoreBottleneck?: Bottleneck | null;
   /** Mount points to try as other disks besides those found (the lab's loop disks). */
   extraOtherDisks?: readonly string[];
   /** Test hook: play a runner with less privilege than this one (root here, a self-hosted runner without sudo there). */
@@ -298,8 +300,7 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
   const tarPath = which('tar');
   const onSamples = (why: string, listing: Listing, census: ClusterCensus, source: SampleSource) =>
     runOnSamples(stage, { why, session, ram, placed, tarPath, archivePath, listing, census, source, refetch });
-  // The restored tree first: making samples from it decompresses nothing (sample-tree.ts).
-  const tree = sampledBecause ? treeCensus(stage) : null;
+  const tree = sampledBecause && samplesFromTree(request.restoreBottleneck ?? null) ? treeCensus(stage) : null;
   if (sampledBecause && tree) return onSamples(sampledBecause, tree.listing, tree.census, { from: 'restored-tree', walkMs: tree.walkMs });
   const listing: Listing = emptyListing();
   // The clusters a sample is drawn from, counted only where one will be.
@@ -344,6 +345,21 @@ async function fetchAndRun(stage: Stage, sampledBecause: string | null): Promise
     skipped,
     fixBest: fixBest(all),
   });
+}
+
+/**
+ * Where the samples are made from first. A CPU-bound restore was held by the processes that decompress:
+ * making samples from the archive decompresses it twice more (listing, filter), its own time twice, which
+ * left no budget for a single run at 1.2 % of a core (BENCHMARKS.md, sampled fixes); from the restored tree
+ * nothing is decompressed. For the rest the archive: its decompression is a small part of a disk- or
+ * network-bound restore, and it is the path the slow disk restores were measured on, 6 of 6 runs within 5 %
+ * of full runs (from the tree: disk-bandwidth within 4 %, disk-iops once with a small sample's first run
+ * slower than the large sample's, not yet explained).
+ */
+export const SAMPLES_FROM_TREE_FOR: readonly Bottleneck[] = ['cpu'];
+
+export function samplesFromTree(restoreBottleneck: Bottleneck | null): boolean {
+  return restoreBottleneck !== null && SAMPLES_FROM_TREE_FOR.includes(restoreBottleneck);
 }
 
 /** The census from the restored tree, or null (logged) where the tree does not stand for the archive. */

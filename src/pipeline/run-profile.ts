@@ -142,7 +142,7 @@ async function profileOn(
 
   const experiments = await runExperimentStage(
     config,
-    { plan: experimentPlan, canRun: experimentsCanRun, restore: measured, placement, originMs, fixes },
+    { plan: experimentPlan, canRun: experimentsCanRun, restore: measured, placement, originMs, fixes, bottleneck: profile.verdict?.bottleneck ?? null },
     machine,
     holdMachine,
     hooks,

@@ -6,7 +6,7 @@ import { experimentsAfterProfile, skippedExperiments, type ExperimentsConfig } f
 import { pageCachePredictionOf } from '../../experiment/page-cache-prediction.js';
 import type { ExperimentsResult } from '../../experiment/types.js';
 import type { MachineSession } from '../../machine/session.js';
-import type { PhaseRecord, Profile } from '../../profile/schema.js';
+import type { Bottleneck, PhaseRecord, Profile } from '../../profile/schema.js';
 import type { TimedRestore } from '../../restore/timed-restore.js';
 import { monotonicMs } from '../../util/clock.js';
 import { rememberedExperiments, type RememberedFixes } from '../../remember/fixes.js';
@@ -32,6 +32,8 @@ export async function runExperimentStage(
     originMs: number;
     /** The fixes remembered for this hardware and cache: shown instead of measured when the plan says they stand. */
     fixes?: RememberedFixes | null;
+    /** The restore's verdict: a CPU-bound restore's samples are made from the restored tree (run-experiments.ts samplesFromTree). */
+    bottleneck?: Bottleneck | null;
   },
   machine: MachineSession,
   holdMachine: () => Promise<string | null>,
@@ -68,6 +70,7 @@ export async function runExperimentStage(
           ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
           // On the device that got most of the restore's bytes, when the paths span several.
           ...(run.placement.chosen && target.restorePath ? { restorePath: target.restorePath } : {}),
+          restoreBottleneck: run.bottleneck ?? null,
         },
       );
   return { experiments, startMs };
