@@ -38,6 +38,13 @@ function versionOf(kind: DocumentKind): { paths: string[]; compressionMethod: Co
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
 }
 
+/**
+ * A document is a few KiB: fetched with one GET (the toolkit's http-client download, its retries and size
+ * check), not as restoreCache fetches an archive: the storage SDK asks for the blob's properties first (a
+ * round trip more, ~20 ms of every repeat run's main step) and the concurrent client ranges it.
+ */
+const ONE_GET = { useAzureSdk: false, concurrentBlobDownloads: false } as const;
+
 export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string };
 
 function serviceVersion(): 'v1' | 'v2' {
@@ -77,7 +84,7 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
     if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
     const file = path.join(dir, 'document.json');
-    await downloadCache(url, file, serviceVersion() === 'v2' ? { useAzureSdk: true } : undefined);
+    await downloadCache(url, file, ONE_GET);
     return { found: true, key, document: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
     return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(' or ')} from the Actions cache failed: ${errorMessage(error)}` };
