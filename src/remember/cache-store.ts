@@ -18,10 +18,12 @@ import {
   getCacheEntry,
   getCacheMode,
   getCacheServiceVersion,
+  HttpClient,
   internalCacheTwirpClient,
   isCacheReadable,
   isCacheWritable,
   reserveCache,
+  retryHttpClientResponse,
   uploadCache,
 } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
@@ -37,6 +39,13 @@ function versionOf(kind: DocumentKind): { paths: string[]; compressionMethod: Co
   // The JSON is stored as it is; gzip only names the entry's format in its version, as saveCache's would.
   return { paths: [`disk-profiler/${kind}/v${DOCUMENT_FORMAT}`], compressionMethod: CompressionMethod.Gzip };
 }
+
+/**
+ * A document is a few KiB: fetched with one GET (the toolkit's http-client download, its retries and size
+ * check), not as restoreCache fetches an archive: the storage SDK asks for the blob's properties first (a
+ * round trip more, ~20 ms of every repeat run's main step) and the concurrent client ranges it.
+ */
+const ONE_GET = { useAzureSdk: false, concurrentBlobDownloads: false } as const;
 
 export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string };
 
@@ -77,7 +86,7 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
     if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
     dir = await scratch();
     const file = path.join(dir, 'document.json');
-    await downloadCache(url, file, serviceVersion() === 'v2' ? { useAzureSdk: true } : undefined);
+    await downloadCache(url, file, ONE_GET);
     return { found: true, key, document: JSON.parse(await readFile(file, 'utf8')) };
   } catch (error) {
     return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(' or ')} from the Actions cache failed: ${errorMessage(error)}` };
@@ -95,28 +104,23 @@ export async function storeDocument(kind: DocumentKind, key: string, document: u
   const { paths, compressionMethod } = versionOf(kind);
   let dir: string | null = null;
   try {
-    dir = await scratch();
-    const file = path.join(dir, 'document.json');
     const body = JSON.stringify(document);
-    await writeFile(file, body);
     const sizeBytes = Buffer.byteLength(body);
     if (serviceVersion() === 'v2') {
       const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
       const client = internalCacheTwirpClient();
       const created = await client.CreateCacheEntry({ key, version });
       if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
-      await uploadCache(-1, file, created.signedUploadUrl, {
-        uploadChunkSize: 64 * 1024 * 1024,
-        uploadConcurrency: 8,
-        useAzureSdk: true,
-        archiveSizeBytes: sizeBytes,
-      });
+      await putBlob(created.signedUploadUrl, body);
       const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
       if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
     } else {
       const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
       const cacheId = reserved?.result?.cacheId;
       if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      dir = await scratch();
+      const file = path.join(dir, 'document.json');
+      await writeFile(file, body);
       await uploadCache(cacheId, file, '', {});
     }
     return { ok: true };
@@ -125,6 +129,28 @@ export async function storeDocument(kind: DocumentKind, key: string, document: u
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The document as one Put Blob to the signed URL (cache v2), with the toolkit's retries. Not saveCache's
+ * storage SDK upload: for a few KiB its first use in a process costs ~50-100 ms of setup (the post step's,
+ * where a repeat run adds itself to its history), the upload itself ~10 ms.
+ */
+async function putBlob(signedUrl: string, body: string): Promise<void> {
+  // The version that signed the URL is one the blob service speaks.
+  const version = new URL(signedUrl).searchParams.get('sv');
+  const headers = {
+    'x-ms-blob-type': 'BlockBlob',
+    'content-type': 'application/octet-stream',
+    'content-length': `${Buffer.byteLength(body)}`,
+    ...(version ? { 'x-ms-version': version } : {}),
+  };
+  const http = new HttpClient('actions/cache');
+  const response = await retryHttpClientResponse('uploadDocument', () => http.request('PUT', signedUrl, body, headers));
+  const status = response.message.statusCode ?? 0;
+  // Read to the end, so the connection is free for the finalize call.
+  await response.readBody();
+  if (status < 200 || status >= 300) throw new Error(`the blob service answered the upload with ${status}`);
 }
 
 /** Cache keys may not hold commas (restore-keys are comma-joined on v1) and are at most 512 characters. */

@@ -22,6 +22,9 @@ export {
   isGhes,
 } from '../../node_modules/@actions/cache/lib/internal/config.js';
 export { extractTar, createTar } from '../../node_modules/@actions/cache/lib/internal/tar.js';
+// The toolkit's HTTP client and its retries, for the remembered documents' one-request transfers (remember/cache-store.ts).
+export { retryHttpClientResponse } from '../../node_modules/@actions/cache/lib/internal/requestUtils.js';
+export { HttpClient } from '@actions/http-client';
 // The toolkit's limits and settings, read where they are defined so a figure in a verdict is the toolkit's own.
 export { getDownloadOptions, getUploadOptions } from '../../node_modules/@actions/cache/lib/options.js';
 export { CompressionMethod, DefaultRetryAttempts, SocketTimeout } from '../../node_modules/@actions/cache/lib/internal/constants.js';

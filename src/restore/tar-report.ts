@@ -88,15 +88,26 @@ export function openTarReport(dir: string, workingDirectory: string, roots: read
   };
 }
 
-/** Runs fn with `options` added to TAR_OPTIONS (the user's own kept in front), and puts it back. */
+/**
+ * The time zone tar is given while it writes the report, where none is set: the one it reads without TZ
+ * (glibc's default, /etc/localtime), named. Unset, glibc stats /etc/localtime again for every member's
+ * date in the -vv listing (one stat per line: ~35 ms of tar's time for 12k members, more for more);
+ * named, it reads the zone once. The listing's dates are the same, and the parser ignores them anyway.
+ */
+const TAR_TIME_ZONE = ':/etc/localtime';
+
+/** Runs fn with `options` added to TAR_OPTIONS (the user's own kept in front), and TZ named when unset; puts both back. */
 export async function withTarOptions<T>(options: string | null, fn: () => Promise<T>): Promise<T> {
   if (!options) return fn();
   const before = process.env.TAR_OPTIONS;
+  const zoneUnset = process.env.TZ === undefined;
   process.env.TAR_OPTIONS = before?.trim() ? `${before} ${options}` : options;
+  if (zoneUnset) process.env.TZ = TAR_TIME_ZONE;
   try {
     return await fn();
   } finally {
     if (before === undefined) delete process.env.TAR_OPTIONS;
     else process.env.TAR_OPTIONS = before;
+    if (zoneUnset) delete process.env.TZ;
   }
 }

@@ -49,4 +49,9 @@ describe('wholeCount', () => {
   it('rounds and groups', () => {
     expect(wholeCount(1988.6)).toBe('1,989');
   });
+
+  it("says every count as toLocaleString('en-US') says it", () => {
+    const counts = [0, -0, 0.4, -0.4, 7, 999, 1000, -1000, 12_345.5, 1_234_567, -9_876_543.2, 2 ** 53, 1e21, Number.NaN, Number.POSITIVE_INFINITY];
+    for (const x of counts) expect(wholeCount(x), String(x)).toBe(Math.round(x).toLocaleString('en-US'));
+  });
 });
