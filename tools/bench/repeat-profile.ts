@@ -5,6 +5,7 @@
  * milliseconds since its step's process was spawned, and with `--cpu-prof` the action's runs write V8 CPU
  * profiles (main, post and the writeback follower) into the output directory.
  * Run: npx vite-node tools/bench/repeat-profile.ts -- <outDir> [rounds] [--cpu-prof] [--no-export] [--workload <projectRoot>] [--dist-b <dir>]
+ *   [--download-rate <bytes/s>] (after the primer, the services' download throttled: repeat-steps' ~30 s restore is 419840)
  * No loop device: the runs restore into a temp dir on the root disk.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,7 +27,7 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const OPTIONS_WITH_VALUES = ['--workload', '--dist-b'];
+const OPTIONS_WITH_VALUES = ['--workload', '--dist-b', '--download-rate'];
 const positional = args.filter((a, i) => !a.startsWith('--') && !OPTIONS_WITH_VALUES.includes(args[i - 1] ?? ''));
 const outDir = path.resolve(positional[0] ?? 'repeat-profile-out');
 const rounds = Number(positional[1] ?? 3);
@@ -36,6 +37,7 @@ const root = checkoutRoot();
 const workloadRoot = option('--workload') ?? root;
 /** Another build of the action (e.g. the commit before a change), run beside dist/ in every round: side `b`. */
 const distB = option('--dist-b');
+const downloadRate = option('--download-rate');
 
 async function main(): Promise<void> {
   const cleanup = new CleanupStack((line) => console.log(line));
@@ -121,6 +123,7 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
       return r;
     };
     await run('action', 'primer', false);
+    if (downloadRate !== undefined) services.setSettings({ downloadBytesPerSecond: Number(downloadRate) });
     const sides: ('action' | 'b' | 'plain')[] = ['plain', 'action', ...(distB ? (['b'] as const) : [])];
     for (let i = 0; i < rounds; i++) {
       // Rotated each round, so a trend in the machine's load favours no side.
