@@ -32,7 +32,14 @@ import { cleanupReserveMs, runDeadlineMs } from './run-deadline.js';
 import { runSetupOf } from './run-setups.js';
 import { listCommand } from './tar-command.js';
 import type { ExperimentsResult, RunRecord, Skip, Target } from './types.js';
-import { SAMPLE_SIZE_NAMES, type ArchiveSampleSize, type Bottleneck, type ExperimentsSample, type SampleSizeName } from '../profile/schema.js';
+import {
+  SAMPLE_SIZE_NAMES,
+  type ArchiveSampleSize,
+  type Bottleneck,
+  type ExperimentsSample,
+  type SampleMadeFrom,
+  type SampleSizeName,
+} from '../profile/schema.js';
 import { CleanupStack } from '../system/cleanup.js';
 import { detectPrivileges, processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { cacheUtils } from '../restore/cache-internals.js';
@@ -42,7 +49,7 @@ import { errorMessage } from '../util/errors.js';
 import { leftInPlace } from '../util/cleanup-words.js';
 
 /** Where a sample's census came from: the restored tree (walked) or the archive (listed). */
-type SampleSource = { from: 'restored-tree'; walkMs: number } | { from: 'archive'; listingMs: number };
+type SampleSource = { from: Extract<SampleMadeFrom, 'restored-tree'>; walkMs: number } | { from: Extract<SampleMadeFrom, 'archive'>; listingMs: number };
 
 /**
  * What making the samples costs, in the budget's plan: a fixed part, and runs of each sample. From the
@@ -434,7 +441,7 @@ async function runOnSamples(
   const ext = path.extname(s.archivePath);
   const outPaths: [string, string] = [path.join(s.placed.archiveDir, `sample-large${ext}`), path.join(s.placed.archiveDir, `sample-small${ext}`)];
   let built: Awaited<ReturnType<typeof buildSampleArchives>>;
-  let madeFrom: SampleSource['from'] = s.source.from;
+  let madeFrom: SampleMadeFrom = s.source.from;
   const fromArchive = () =>
     buildSampleArchives({ archivePath: s.archivePath, compressionMethod: request.compressionMethod, plan, outPaths, registry: stage.registry });
   try {
@@ -474,7 +481,7 @@ async function runOnSamples(
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples of the archive ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'from the archive itself'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'of the archive'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
   );
   const [large, small] = sizes as [ArchiveSampleSize, ArchiveSampleSize];
   const facts = readMachineFacts({

@@ -34,14 +34,14 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
     return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
   });
   const base = whole.find((w) => w.large.alternative === 'baseline');
-  const scale = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0 ? restoreUntilOnDiskMs : null;
-  const restore = base && scale !== null ? restoreRange(scale, base.large.timeMs) : null;
+  const scaled = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0;
+  const restore = scaled ? restoreRange(restoreUntilOnDiskMs, base.large.timeMs) : null;
   return whole.map(({ large: l, small: sm, ext: extrapolated }) => {
     const isBase = l.alternative === 'baseline';
     const ext = base && restore ? (isBase ? restore : scaledTo(restore.ms, base.ext, extrapolated)) : extrapolated;
     const saving = base && !isBase ? extrapolatedSaving(restore ?? base.ext, ext) : null;
     const runs = l.timeMs.runs + sm.timeMs.runs;
-    const baseMs = scale ?? base?.ext.ms ?? 0;
+    const baseMs = restore?.ms ?? base?.ext.ms ?? 0;
     return {
       ...l,
       timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? ((ext.highMs - ext.lowMs) / ext.ms) * 100 : 0 },
@@ -56,7 +56,7 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
         savingHighMs: saving ? saving.highMs : 0,
         largeSampleTimeMs: l.timeMs,
         smallSampleTimeMs: sm.timeMs,
-        ...(scale !== null ? { baselineFrom: 'restore' as const } : {}),
+        ...(restore ? { baselineFrom: 'restore' as const } : {}),
       },
     };
   });

@@ -10,7 +10,14 @@ import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
 import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
 import type { HostFacts } from '../sample/context.js';
-import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, decideExperiments, decideProbes, restoreRates, type ExperimentDecision } from '../judge/auto-rules.js';
+import {
+  AUTO_EXPERIMENTS_MIN_RESTORE_MS,
+  decideExperiments,
+  decideProbes,
+  restoreRates,
+  type ExperimentDecision,
+  type RegimeFacts,
+} from '../judge/auto-rules.js';
 import { loadCeilings, rememberedSource, rememberedSuite, storeCeilings } from '../remember/ceilings.js';
 import { runIdentity } from '../remember/cache-store.js';
 import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes.js';
@@ -159,6 +166,11 @@ export function startFixesLoad(
   return loadFixes(fixesCacheId(restore), fingerprint.id);
 }
 
+/** This run's side of a remembered entry's regime (judge/auto-rules.ts): its hardware, now, and its cache's shape. */
+export function regimeFactsOf(fingerprint: HardwareFingerprint, restore: Profile['restore']): RegimeFacts {
+  return { fingerprintId: fingerprint.id, nowMs: Date.now(), archiveBytes: restore?.archiveBytes ?? null, files: restore?.anatomy?.files ?? null };
+}
+
 /**
  * experiments: auto: those of config.experiments that change what the verdict names, when the restore
  * was long enough, and only when no remembered fix stands for this run (judge/auto-rules.ts fixMemory).
@@ -177,7 +189,7 @@ export function autoExperiments(
     ...(fixes && judged.fingerprint
       ? {
           remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-          run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null },
+          run: regimeFactsOf(judged.fingerprint, r),
         }
       : {}),
   });

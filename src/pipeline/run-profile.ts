@@ -96,13 +96,15 @@ async function profileOn(
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
+  // Lookup + download + extraction of a restore that hit; null without one.
+  const restoreMs = restore?.cacheHit && !restore.error ? restore.restoreMs : null;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
   const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
     experimentsAuto: config.experimentsAuto,
-    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    restoreMs,
     fixesRemembered: fixes?.found === true,
     nothingToMeasureRemembered: nothingHeld,
     failOnBottleneck: config.failOnBottleneck.length > 0,
@@ -152,7 +154,7 @@ async function profileOn(
   machine.release();
   recordExperiments(profile, experiments, machine.met());
   const entry = fixesEntryFor(experimentPlan, experiments.experiments, {
-    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    restoreMs,
     judgedWithTail: !measured.backgroundTail,
     nothingToMeasureHeld: nothingHeld,
   });

@@ -30,7 +30,7 @@ function syncOne(mountPoint: string, maxMs: number, stop?: AbortSignal): Promise
       resolve({ mountPoint, durationMs: performance.now() - startedMs, returned });
     };
     const timer = setTimeout(() => done(false), maxMs);
-    if (stop?.aborted) done(false);
+    if (stop?.aborted) return done(false);
     stop?.addEventListener('abort', () => done(false), { once: true });
     try {
       const child = spawn('sync', ['-f', mountPoint], { stdio: 'ignore' });

@@ -16,6 +16,7 @@ import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, NOTHING_TO_MEASURE_KINDS, nothingToMea
 import {
   ceilingsSourceAfter,
   planProbes,
+  regimeFactsOf,
   REMEMBERED_GROUP,
   startFixesLoad,
   startHistoryLoad,
@@ -69,12 +70,7 @@ export async function rememberCeilings(
 export function nothingToMeasureHeld(fixes: RememberedFixes | null, fingerprint: HardwareFingerprint, restore: Profile['restore']): boolean {
   const nothing = fixes && !fixes.found ? fixes.nothingToMeasure : undefined;
   if (!nothing || !restore) return false;
-  return nothingToMeasureHolds(nothing, {
-    fingerprintId: fingerprint.id,
-    nowMs: Date.now(),
-    archiveBytes: restore.archiveBytes,
-    files: restore.anatomy?.files ?? null,
-  });
+  return nothingToMeasureHolds(nothing, regimeFactsOf(fingerprint, restore));
 }
 
 /**

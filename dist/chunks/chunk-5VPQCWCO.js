@@ -18,7 +18,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-7OBVRI6D.js";
+} from "./chunk-2BDJTDJH.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -37,7 +37,7 @@ import {
 import {
   distinctFileSystems,
   syncFileSystems
-} from "./chunk-ZL35F6C5.js";
+} from "./chunk-MBVGCBAE.js";
 import {
   pickDiskCounters,
   readCgroup
@@ -525,13 +525,14 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
+  const restoreMs = restore?.cacheHit && !restore.error ? restore.restoreMs : null;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
   const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
     experimentsAuto: config.experimentsAuto,
-    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    restoreMs,
     fixesRemembered: fixes?.found === true,
     nothingToMeasureRemembered: nothingHeld,
     failOnBottleneck: config.failOnBottleneck.length > 0
@@ -576,7 +577,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   machine.release();
   recordExperiments(profile, experiments, machine.met());
   const entry = fixesEntryFor(experimentPlan, experiments.experiments, {
-    restoreMs: restore?.cacheHit && !restore.error ? restore.restoreMs : null,
+    restoreMs,
     judgedWithTail: !measured.backgroundTail,
     nothingToMeasureHeld: nothingHeld
   });

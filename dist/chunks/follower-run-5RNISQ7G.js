@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   syncFileSystems
-} from "./chunk-ZL35F6C5.js";
+} from "./chunk-MBVGCBAE.js";
 import {
   Sampler
 } from "./chunk-Q2GOLNU3.js";

@@ -46,7 +46,7 @@ import {
 } from "./chunk-BXQE6TYF.js";
 import {
   syncFileSystems
-} from "./chunk-ZL35F6C5.js";
+} from "./chunk-MBVGCBAE.js";
 import {
   Sampler,
   parsePidStat,
@@ -1354,14 +1354,14 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
     return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
   });
   const base = whole.find((w) => w.large.alternative === "baseline");
-  const scale = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0 ? restoreUntilOnDiskMs : null;
-  const restore = base && scale !== null ? restoreRange(scale, base.large.timeMs) : null;
+  const scaled = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0;
+  const restore = scaled ? restoreRange(restoreUntilOnDiskMs, base.large.timeMs) : null;
   return whole.map(({ large: l, small: sm, ext: extrapolated }) => {
     const isBase = l.alternative === "baseline";
     const ext = base && restore ? isBase ? restore : scaledTo(restore.ms, base.ext, extrapolated) : extrapolated;
     const saving = base && !isBase ? extrapolatedSaving(restore ?? base.ext, ext) : null;
     const runs = l.timeMs.runs + sm.timeMs.runs;
-    const baseMs = scale ?? base?.ext.ms ?? 0;
+    const baseMs = restore?.ms ?? base?.ext.ms ?? 0;
     return {
       ...l,
       timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 },
@@ -1376,7 +1376,7 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
         savingHighMs: saving ? saving.highMs : 0,
         largeSampleTimeMs: l.timeMs,
         smallSampleTimeMs: sm.timeMs,
-        ...scale !== null ? { baselineFrom: "restore" } : {}
+        ...restore ? { baselineFrom: "restore" } : {}
       }
     };
   });
@@ -1714,7 +1714,7 @@ async function runOnSamples(stage, s) {
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples of the archive ${madeFrom === "restored-tree" ? "from the restored tree" : "from the archive itself"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}.`
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === "restored-tree" ? "from the restored tree" : "of the archive"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}.`
   );
   const [large, small] = sizes;
   const facts = readMachineFacts({
@@ -2295,6 +2295,9 @@ function startFixesLoad(config, fingerprint, restore, phases) {
   if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
   return loadFixes(fixesCacheId(restore), fingerprint.id);
 }
+function regimeFactsOf(fingerprint, restore) {
+  return { fingerprintId: fingerprint.id, nowMs: Date.now(), archiveBytes: restore?.archiveBytes ?? null, files: restore?.anatomy?.files ?? null };
+}
 function autoExperiments(config, judged, fixes = null) {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
@@ -2304,7 +2307,7 @@ function autoExperiments(config, judged, fixes = null) {
     allowed: config.experiments,
     ...fixes && judged.fingerprint ? {
       remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-      run: { fingerprintId: judged.fingerprint.id, nowMs: Date.now(), archiveBytes: r?.archiveBytes ?? null, files: r?.anatomy?.files ?? null }
+      run: regimeFactsOf(judged.fingerprint, r)
     } : {}
   });
   return { ...decision, reason: autoExperimentsReason(decision) };
@@ -2475,12 +2478,7 @@ async function rememberCeilings(config, fingerprint, probes, plan, restore, hook
 function nothingToMeasureHeld(fixes, fingerprint, restore) {
   const nothing2 = fixes && !fixes.found ? fixes.nothingToMeasure : void 0;
   if (!nothing2 || !restore) return false;
-  return nothingToMeasureHolds(nothing2, {
-    fingerprintId: fingerprint.id,
-    nowMs: Date.now(),
-    archiveBytes: restore.archiveBytes,
-    files: restore.anatomy?.files ?? null
-  });
+  return nothingToMeasureHolds(nothing2, regimeFactsOf(fingerprint, restore));
 }
 function fixesEntryFor(plan, experiments, run) {
   if (!plan || !run.judgedWithTail) return null;

@@ -9,8 +9,8 @@ import {
 } from "./chunk-OC45P4KP.js";
 import {
   runJudgedProfile
-} from "./chunk-GLE3TXH4.js";
-import "./chunk-7OBVRI6D.js";
+} from "./chunk-5VPQCWCO.js";
+import "./chunk-2BDJTDJH.js";
 import "./chunk-6RVKPNBK.js";
 import {
   STATE,
@@ -19,7 +19,7 @@ import {
 import "./chunk-BL6WPJSQ.js";
 import "./chunk-BXQE6TYF.js";
 import "./chunk-Q3CPHSVP.js";
-import "./chunk-ZL35F6C5.js";
+import "./chunk-MBVGCBAE.js";
 import "./chunk-Q2GOLNU3.js";
 import {
   startFollower

@@ -12,12 +12,12 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-7OBVRI6D.js";
+} from "./chunk-2BDJTDJH.js";
 import "./chunk-6RVKPNBK.js";
 import "./chunk-BL6WPJSQ.js";
 import "./chunk-BXQE6TYF.js";
 import "./chunk-Q3CPHSVP.js";
-import "./chunk-ZL35F6C5.js";
+import "./chunk-MBVGCBAE.js";
 import "./chunk-Q2GOLNU3.js";
 import {
   followedTail
