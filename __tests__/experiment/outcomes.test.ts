@@ -48,6 +48,27 @@ describe('outcomes', () => {
     expect(other.failedRuns).toBe(1);
   });
 
+  it('a run stopped at the budget counts as at least as slow as the complete runs and as long as it ran, not dropped', () => {
+    // The lab's CPU-bound slow restore, large sample (BENCHMARKS.md): other-disk 5.68 s, then a run stopped after 9.1 s; baseline 6.61 and 7.61 s.
+    const stopped = (alternative: RunRecord['alternative'], afterMs: number): RunRecord => ({
+      ...run(alternative, '/mnt', 0, 0, 'stopped at the end of the 60 s budget'),
+      stoppedAfterMs: afterMs,
+    });
+    const large = outcomes(
+      [run('baseline', '/', 6610, 0), run('other-disk', '/mnt', 5680, 0), run('baseline', '/', 7610, 0), stopped('other-disk', 9100)],
+      ctx,
+    );
+    const other = large.find((o) => o.alternative === 'other-disk')!;
+    expect(other.timeMs).toMatchObject({ median: (5680 + 9100) / 2, runs: 2 });
+    expect(other.failedRuns).toBe(1);
+    expect(other.savingMs).toBeCloseTo(7110 - 7390, 6);
+    // Stopped sooner than its complete run took: counted as that complete run's time, never as faster.
+    const early = outcomes([run('baseline', '/', 7000, 0), run('other-disk', '/mnt', 5000, 0), stopped('other-disk', 1000)], ctx);
+    expect(early.find((o) => o.alternative === 'other-disk')?.timeMs.median).toBe(5000);
+    // Only stopped runs: no time, so no saving claimed.
+    expect(outcomes([run('baseline', '/', 7000, 0), stopped('other-disk', 20_000)], ctx).map((o) => o.alternative)).toEqual(['baseline']);
+  });
+
   it('page-cache is judged on the step time, with the writeback it leaves for later steps', () => {
     const pc = all.find((o) => o.alternative === 'page-cache')!;
     expect(pc.timeMs.median).toBe(3100);

@@ -203,6 +203,9 @@ describe.runIf(ready)('experiments on this machine', () => {
       hooks,
     );
     expect(result.runs[0]?.error).toMatch(/^stopped at the end of the 6 s budget/);
+    // How long it had run before it was stopped: a lower bound its outcome counts (experiment/outcomes.ts).
+    expect(result.runs[0]?.stoppedAfterMs).toBeGreaterThan(500);
+    expect(result.runs[0]?.stoppedAfterMs).toBeLessThan(6000);
     expect(await experimentTraces(places())).toEqual(before);
   }, 120_000);
 

@@ -24,7 +24,7 @@ import type { ProfileConfig } from '../../src/config/config.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { MachineSession } from '../../src/machine/session.js';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS } from '../../src/judge/auto-rules.js';
-import { autoExperiments, startFixesLoad, untilDurableMs } from '../../src/pipeline/always-on.js';
+import { autoExperiments, earlyReads, startFixesLoad, untilDurableMs } from '../../src/pipeline/always-on.js';
 import type { FollowResult } from '../../src/pipeline/follower.js';
 import { judgeWithTail } from '../../src/pipeline/post-judge.js';
 import { judgeOnce } from '../../src/pipeline/stages/judge.js';
@@ -35,7 +35,7 @@ import type { Placement } from '../../src/pipeline/stages/placement.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { profileErrors, validateProfile } from '../../src/profile/validate.js';
-import { fixesCacheId, fixesKeyPrefix } from '../../src/remember/fixes.js';
+import { fixesCacheId, fixesKeyPrefix, type RememberedFixes } from '../../src/remember/fixes.js';
 import { renderJudged, renderProfile } from '../../src/report/render.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
@@ -195,14 +195,27 @@ describe('remembered fixes through the stages', () => {
     // A restore too short for auto to choose experiments: no lookup at all (the repeat run's cost).
     const fast = judgedRun();
     fast.restore = { ...(fast.restore as NonNullable<Profile['restore']>), restoreMs: 2000 };
-    expect(
-      startFixesLoad(
-        config,
-        fingerprint,
-        fast.restore,
-        fast.phases.filter((p) => p.name !== 'writeback'),
-      ),
-    ).toBeNull();
+    const fastPhases = fast.phases.filter((p) => p.name !== 'writeback');
+    expect(startFixesLoad(config, fingerprint, fast.restore, fastPhases)).toBeNull();
+
+    // Read early, beside tar (always-on.ts earlyReads): the same entry, read only when the lookup and the
+    // download alone pass auto's gate, and used only where the read after the restore would be made.
+    const r = second.restore as NonNullable<Profile['restore']>;
+    const soFar = { paths: r.paths, compressionMethod: r.compressionMethod };
+    const earlyConfig: Parameters<typeof earlyReads>[0] = { ...config, probesAuto: false, probes: [], rememberCeilings: false, history: false, label: 'early' };
+    await asRun('304', async () => {
+      expect(earlyReads(earlyConfig, fingerprint, { ...soFar, elapsedMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS - 1 })).toEqual({
+        ceilings: null,
+        history: null,
+        fixes: null,
+      });
+      const early = earlyReads(earlyConfig, fingerprint, { ...soFar, elapsedMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
+      expect(early.fixes).not.toBeNull();
+      expect(await early.fixes).toEqual(await startFixesLoad(config, fingerprint, second.restore, second.phases));
+      expect(await early.fixes).toMatchObject({ found: true, against: { measuredOn: { runId: '301' } } });
+      expect(startFixesLoad(config, fingerprint, second.restore, second.phases, early.fixes)).toBe(early.fixes);
+      expect(startFixesLoad(config, fingerprint, fast.restore, fastPhases, early.fixes)).toBeNull();
+    });
   }, 60_000);
 
   /** What the post step reads of the inputs (post-judge.ts). */
@@ -236,7 +249,7 @@ describe('remembered fixes through the stages', () => {
     // The post step: the tail completes the profile, the gate passes, the fix is found and shown; nothing is measured.
     const lines: string[] = [];
     const posted = structuredClone(main);
-    const { rendered } = await asRun('402', () => judgeWithTail(posted, followed, postConfig, null, { log: (l) => lines.push(l) }));
+    const { rendered } = await asRun('402', () => judgeWithTail(posted, followed, postConfig, { history: null, fixes: null }, { log: (l) => lines.push(l) }));
     if (process.env.SHOW_MARKDOWN) console.log(rendered.markdown);
     expect(untilDurableMs(posted)).toBeCloseTo(onDiskMs, 3);
     expect(posted.auto?.experiments).toMatchObject({ run: false, memory: { reason: 'fresh', remembered: { runId: '401', measuredAt } } });
@@ -248,6 +261,17 @@ describe('remembered fixes through the stages', () => {
     expect(rendered.outputs['fix-best']).toBe(first.experiments?.fixBest.alternative);
     expect(lines.some((l) => l.startsWith('experiments: auto reused the fixes measured on run 401'))).toBe(true);
     expect(profileErrors(JSON.parse(JSON.stringify(posted)))).toEqual([]);
+
+    // Fixes main read and handed over (pipeline/handoff.ts) are judged with, not read again: handed as
+    // run 499's, the post step shows run 499 where the cache holds run 401's.
+    const read = await asRun('403', async () => startFixesLoad(config, fingerprint, posted.restore, posted.phases));
+    expect(read).toMatchObject({ found: true });
+    const handedFixes = structuredClone(read) as Extract<RememberedFixes, { found: true }>;
+    handedFixes.against.measuredOn.runId = '499';
+    const again = structuredClone(main);
+    const handedRun = await asRun('403', () => judgeWithTail(again, followed, postConfig, { history: null, fixes: handedFixes }, { log: () => {} }));
+    expect(again.experiments?.measuredOn).toMatchObject({ runId: '499' });
+    expect(handedRun.rendered.markdown).toContain('Measured on run 499');
   }, 60_000);
 
   it('nothing to measure, remembered once: the next run of this shape leaves its tail to the follower; another shape, or a post step that found fixes to measure, makes main wait again', async () => {

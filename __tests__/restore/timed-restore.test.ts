@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServices, seedCache, cacheClientEnv, withEnv, type LocalServices } from '../../tools/services/index.js';
-import type { TimedRestore } from '../../src/restore/timed-restore.js';
+import type { ExtractStart, TimedRestore } from '../../src/restore/timed-restore.js';
 import { sampledRestore } from '../../tools/lab/sampled-restore.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../helpers/tree.js';
@@ -33,11 +33,19 @@ afterAll(async () => {
   await removeDirs(root);
 });
 
-async function profiledRestore(workspace: string, key: string, restoreKeys: string[], version: 'v1' | 'v2'): Promise<TimedRestore> {
+async function profiledRestore(
+  workspace: string,
+  key: string,
+  restoreKeys: string[],
+  version: 'v1' | 'v2',
+  onExtractStart?: (soFar: ExtractStart) => void,
+): Promise<TimedRestore> {
   await mkdir(workspace, { recursive: true });
   const env = cacheClientEnv(services, { workspace, tempDir: path.join(root, 'runner-temp') }, version);
   const where = resolveDevices({ restorePath: workspace, archiveTemp: path.join(root, 'runner-temp') });
-  return withEnv(env, () => sampledRestore({ paths: PATHS, primaryKey: key, restoreKeys, devices: where.devices }));
+  return withEnv(env, () =>
+    sampledRestore({ paths: PATHS, primaryKey: key, restoreKeys, devices: where.devices, ...(onExtractStart ? { onExtractStart } : {}) }),
+  );
 }
 
 describe.each(['v2', 'v1'] as const)('timedRestore through cache service %s', (version) => {
@@ -45,7 +53,11 @@ describe.each(['v2', 'v1'] as const)('timedRestore through cache service %s', (v
 
   it('times lookup, download and extraction as phases that tile the restore', async () => {
     const workspace = path.join(root, `profiled-${version}`);
-    const { restore, phases, archivePath } = await profiledRestore(workspace, key, [], version);
+    // Told once, as extraction begins: the entry's paths and compression, and the lookup's and the download's time.
+    const told: ExtractStart[] = [];
+    const { restore, phases, archivePath } = await profiledRestore(workspace, key, [], version, (soFar) => told.push(soFar));
+    const tookMs = (name: string) => phases.filter((p) => p.name === name).reduce((ms, p) => ms + (p.endMs - p.startMs), 0);
+    expect(told).toEqual([{ paths: PATHS, compressionMethod: restore.compressionMethod, elapsedMs: tookMs('lookup') + tookMs('download') }]);
     expect(restore.error).toBeUndefined();
     expect(restore.cacheHit).toBe(true);
     expect(restore.serviceVersion).toBe(version);

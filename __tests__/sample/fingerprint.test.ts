@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { HardwareFingerprint } from '../../src/profile/always-on.js';
 import type { Profile } from '../../src/profile/schema.js';
+import type { CgroupLimits } from '../../src/profile/schema.js';
 import { cgroupLimits, describeFingerprint, diskKindOf, fingerprintId, readFingerprint, wholeDiskOf, writeOptions } from '../../src/sample/fingerprint.js';
 
 const MACHINES = fileURLToPath(new URL('../../fixtures/machines/', import.meta.url));
@@ -143,6 +144,22 @@ describe('pieces', () => {
     expect(writeOptions('rw,barrier=0')).toEqual({ barrier: false });
     expect(writeOptions('rw,barrier')).toEqual({ barrier: true });
     expect(writeOptions('rw,relatime')).toEqual({});
+  });
+
+  it("orders a runner's cgroup limits in code points as localeCompare did, so ids stay the same without ICU", () => {
+    const limits: CgroupLimits = {
+      version: 1,
+      path: '/a',
+      cpuQuotaCores: 0.5,
+      cpuPeriodUs: 100_000,
+      cpuQuotaPath: '/sys/fs/cgroup/cpu',
+      cpusetCpus: 2,
+      memoryLimitBytes: 1e9,
+      ioLimits: [],
+    };
+    const keys = Object.keys(cgroupLimits(limits) ?? {});
+    expect(keys).toHaveLength(5);
+    expect([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual([...keys].sort((a, b) => a.localeCompare(b)));
   });
 
   it('cgroupLimits ignores what is not an object', () => {

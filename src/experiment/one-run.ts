@@ -45,6 +45,20 @@ export interface RunContext {
   duringRun?: (alternative: Target['alternative'], index: number) => Promise<void>;
 }
 
+/**
+ * A run stopped at its deadline, far slower than the runs before it predicted: how long it had run, a lower
+ * bound of its own time (outcomes.ts counts it as that, rather than dropping the run).
+ */
+export class RunStopped extends Error {
+  constructor(
+    message: string,
+    readonly afterMs: number,
+  ) {
+    super(message);
+    this.name = 'RunStopped';
+  }
+}
+
 /** A command timed until it exits, killed at the run's deadline; `stopped` says whether that happened. */
 function deadlineTimer(c: RunContext, t: Target, index: number) {
   const state = { stopped: false };
@@ -60,6 +74,7 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
       },
       Math.max(0, deadlineMs),
     );
+    const startedMs = monotonicMs();
     const pending = runTimed(command, c.registry);
     pending.catch(() => undefined);
     try {
@@ -69,8 +84,9 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
       c.registry.killAll();
       if (cut) {
         state.stopped = true;
-        throw new Error(
+        throw new RunStopped(
           `stopped at the end of the ${(c.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
+          monotonicMs() - startedMs,
         );
       }
       throw error;
@@ -117,7 +133,12 @@ export async function oneRun(c: RunContext, t: Target, index: number): Promise<R
     const step = await timed(extractCommand(c.tarPath, c.archivePath, into, c.compressionMethod));
     // Every file system the run wrote, as a plain restore is on disk only when each has synced.
     let syncMs = 0;
-    for (const dir of syncDirs) syncMs += (await timed({ program: 'sync', args: ['-f', dir] }, false)).durationMs;
+    try {
+      for (const dir of syncDirs) syncMs += (await timed({ program: 'sync', args: ['-f', dir] }, false)).durationMs;
+    } catch (error) {
+      // Stopped in its sync: it had run since tar started.
+      throw error instanceof RunStopped ? new RunStopped(error.message, step.durationMs + syncMs + error.afterMs) : error;
+    }
     return {
       alternative: t.alternative,
       mountPoint: t.mountPoint,

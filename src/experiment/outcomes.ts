@@ -10,6 +10,22 @@ function comparedMs(r: RunRecord): number {
   return descriptorOf(r.alternative).compares === 'step' ? r.stepMs : r.untilOnDiskMs;
 }
 
+/**
+ * The times an outcome is made of: the runs that ran to the end, and those stopped at the budget's end
+ * (far slower than the runs before them predicted), each as at least as slow as the slowest complete run
+ * and as long as it had run. Dropping a stopped run would credit the alternative with its faster runs
+ * only: on the lab's CPU-bound slow restore (1.2% of a core), other-disk's second run on the large sample
+ * was stopped after its first had taken 5.7 s, so the samples read a 24 s saving, and full runs found
+ * other-disk 82 s slower than the baseline (BENCHMARKS.md, sampled fixes). No complete run: no time.
+ */
+function timedMs(runs: readonly RunRecord[]): number[] {
+  const complete = runs.filter((r) => !r.error).map(comparedMs);
+  if (complete.length === 0) return [];
+  const slowest = Math.max(...complete);
+  const stopped = runs.flatMap((r) => (r.error && r.stoppedAfterMs !== undefined ? [Math.max(r.stoppedAfterMs, slowest)] : []));
+  return [...complete, ...stopped];
+}
+
 export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>): AlternativeOutcome[] {
   const keys: { alternative: AlternativeName; mountPoint: string | null }[] = [];
   for (const r of runs) {
@@ -18,16 +34,11 @@ export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, '
   }
   keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
   const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
-  const baseline = spread(
-    groups
-      .find((g) => g.alternative === 'baseline')
-      ?.runs.filter((r) => !r.error)
-      .map(comparedMs) ?? [],
-  );
+  const baseline = spread(timedMs(groups.find((g) => g.alternative === 'baseline')?.runs ?? []));
   const out: AlternativeOutcome[] = [];
   for (const g of groups) {
     const ok = g.runs.filter((r) => !r.error);
-    const timeMs = spread(ok.map(comparedMs));
+    const timeMs = spread(timedMs(g.runs));
     if (!timeMs) continue;
     const isBaseline = g.alternative === 'baseline';
     const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;

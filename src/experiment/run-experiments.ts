@@ -14,7 +14,7 @@ import { expandPath } from '../config/restore-roots.js';
 import type { DirtyChange } from './dirty.js';
 import { addListingLine, emptyListing, type Listing } from './listing.js';
 import { availableMemory, readMachineFacts, freeBytes } from './machine-facts.js';
-import { oneRun, type RunContext } from './one-run.js';
+import { oneRun, RunStopped, type RunContext } from './one-run.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
 import { RUNS_WANTED } from './alternatives.js';
@@ -612,6 +612,7 @@ async function runTargets(
       record = await oneRun(context, t, n);
     } catch (error) {
       record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
+      if (error instanceof RunStopped) record.stoppedAfterMs = error.afterMs;
       hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
     }
     runs.push(record);

@@ -57,23 +57,16 @@ export interface HistoryUpdateOptions {
   /** false: show, save nothing. */
   save: boolean;
   nowMs: number;
+  /** Told the view as the save begins (its `saved` still null): what reads nothing of the save can go on beside it. */
+  onUnsaved?: (view: HistoryView) => void;
 }
 
 /** This run appended to the loaded history and saved under a new key; the view the summary shows. */
 export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryView> {
   const keyPrefix = historyKeyPrefix(o.label);
   const { earlier, restoredKey } = o.loaded;
-  const notes = [...o.loaded.notes];
   const runs = appendRun(earlier, o.current);
-  let saved: HistoryView['saved'] = null;
-  if (o.save) {
-    const { runId, runAttempt } = runIdentity();
-    const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
-    const stored = await storeDocument('history', key, { label: o.label, runs } satisfies HistoryDocument);
-    saved = stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason };
-    if (!stored.ok) notes.push(`This run was not added to the history: ${stored.reason}.`);
-  }
-  return {
+  const view: HistoryView = {
     label: o.label,
     keyPrefix,
     restoredKey,
@@ -81,7 +74,17 @@ export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryVie
     earlierRuns: earlier.length,
     groups: groupsOf(runs, o.current.fingerprintId),
     regressions: regressionsOf(o.current, earlier),
-    saved,
-    notes,
+    saved: null,
+    notes: [...o.loaded.notes],
+  };
+  if (!o.save) return view;
+  o.onUnsaved?.(view);
+  const { runId, runAttempt } = runIdentity();
+  const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
+  const stored = await storeDocument('history', key, { label: o.label, runs } satisfies HistoryDocument);
+  return {
+    ...view,
+    saved: stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason },
+    notes: stored.ok ? view.notes : [...view.notes, `This run was not added to the history: ${stored.reason}.`],
   };
 }

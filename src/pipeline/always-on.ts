@@ -10,6 +10,7 @@ import type { DeviceResolution } from '../sample/devices.js';
 import { nearestExisting } from '../sample/devices.js';
 import { describeFingerprint, fingerprintFrom } from '../sample/fingerprint.js';
 import type { HostFacts } from '../sample/context.js';
+import type { ExtractStart } from '../restore/timed-restore.js';
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   decideExperiments,
@@ -86,13 +87,15 @@ export async function planProbes(
   restore: Profile['restore'],
   phases: readonly PhaseRecord[],
   log: (l: string) => void,
+  /** The ceilings' read, when it was started early (earlyReads): used rather than read again. */
+  ceilingsRead: ReturnType<typeof loadCeilings> | null = null,
 ): Promise<ProbePlan> {
   if (!config.probesAuto || config.probes.length === 0) return {};
   const trouble = cacheTrouble(restore);
   if (trouble) return { decision: { run: true, reason: `probes: auto probed because ${trouble}, so remembered ceilings were not looked up` } };
   if (!config.rememberCeilings)
     return { decision: { run: true, reason: 'probes: auto probed because remember-ceilings is false, so no ceilings are remembered' } };
-  const remembered = await loadCeilings(fingerprint.id);
+  const remembered = await (ceilingsRead ?? loadCeilings(fingerprint.id));
   const decided = decideProbes({
     remembered: remembered.found ? remembered.document : { missing: remembered.reason },
     nowMs: Date.now(),
@@ -159,11 +162,12 @@ export function startFixesLoad(
   fingerprint: HardwareFingerprint,
   restore: Profile['restore'],
   phases: readonly PhaseRecord[],
+  early: Promise<RememberedFixes> | null = null,
 ): Promise<RememberedFixes> | null {
   if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
   const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
   if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
-  return loadFixes(fixesCacheId(restore), fingerprint.id);
+  return early ?? loadFixes(fixesCacheId(restore), fingerprint.id);
 }
 
 /** This run's side of a remembered entry's regime (judge/auto-rules.ts): its hardware, now, and its cache's shape. */
@@ -216,9 +220,42 @@ function historyLabelOf(config: HistoryKeyConfig): string {
   return config.historyLabel ?? config.label;
 }
 
-/** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble). */
-export function startHistoryLoad(config: HistoryKeyConfig, restore: Profile['restore']): Promise<LoadedHistory> | null {
-  return config.history && !cacheTrouble(restore) ? loadHistory(historyLabelOf(config)) : null;
+/** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble); an early read where one was started. */
+export function startHistoryLoad(
+  config: HistoryKeyConfig,
+  restore: Profile['restore'],
+  early: Promise<LoadedHistory> | null = null,
+): Promise<LoadedHistory> | null {
+  return config.history && !cacheTrouble(restore) ? (early ?? loadHistory(historyLabelOf(config))) : null;
+}
+
+/** The always-on reads, started before the restore's own figures are known (earlyReads); null where not started. */
+export interface EarlyReads {
+  ceilings: ReturnType<typeof loadCeilings> | null;
+  history: Promise<LoadedHistory> | null;
+  fixes: Promise<RememberedFixes> | null;
+}
+
+/**
+ * Started as tar begins extracting (run-profile.ts): by then the lookup and the download are done, so the
+ * cache service is not in trouble. The ceilings and the history depend only on the hardware and the label;
+ * the fixes are read only when the lookup and the download alone already pass auto's gate (so the read
+ * made after the restore would be made). Each read is a GET into memory (remember/cache-store.ts): no disk
+ * write joins the extraction's figures, and tar's CPU is its own; the reads wait beside tar instead of after
+ * it (~50 ms of a repeat run's main). Each is used only where the read after the restore would be made
+ * (planProbes, startHistoryLoad, startFixesLoad decide as before); no promise rejects.
+ */
+export function earlyReads(
+  config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'experimentsAuto' | 'experiments'> & HistoryKeyConfig,
+  fingerprint: HardwareFingerprint,
+  soFar: ExtractStart,
+): EarlyReads {
+  const fixesGatePassed = config.experimentsAuto && config.experiments.length > 0 && soFar.elapsedMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  return {
+    ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
+    history: config.history ? loadHistory(historyLabelOf(config)) : null,
+    fixes: fixesGatePassed ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
+  };
 }
 
 export async function historyOf(
@@ -226,6 +263,8 @@ export async function historyOf(
   profile: Profile,
   fingerprint: HardwareFingerprint,
   loading: Promise<LoadedHistory> | null,
+  /** Told the view as its save begins (history/store.ts updateHistory). */
+  onUnsaved?: (view: HistoryView) => void,
 ): Promise<HistoryView | null> {
   if (!config.history) return null;
   const trouble = cacheTrouble(profile.restore);
@@ -265,5 +304,5 @@ export async function historyOf(
       randWriteIops: probe('rand-write')?.iops ?? null,
     },
   });
-  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now() });
+  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now(), ...(onUnsaved ? { onUnsaved } : {}) });
 }

@@ -5,7 +5,7 @@ import { runJudgedProfile } from './run-profile.js';
 import { PhaseLog } from './phase-log.js';
 import { checkExportInputs } from './post-export.js';
 import { profilePathFor, writeProfile } from './profile-file.js';
-import { type ReportStep, STATE } from './state.js';
+import { HANDED_STATE, type ReportStep, STATE } from './state.js';
 import { profileOutputs, restoredKey } from '../report/outputs.js';
 import { sayVerdict } from '../report/say/verdict.js';
 import { experimentOutputs } from '../experiment/outputs.js';
@@ -13,8 +13,7 @@ import { errorMessage } from '../util/errors.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type FollowerHandle, type FollowRequest, startFollower } from './follower.js';
-import { handHistoryToPost } from './history-handoff.js';
-import type { LoadedHistory } from '../history/store.js';
+import { handToPost, type Handed } from './handoff.js';
 import { sayPhase } from '../report/say/phase.js';
 import { sayEvidence } from '../report/say/evidence.js';
 
@@ -44,12 +43,12 @@ function startFollowerIn(stateDir: string, request: Omit<FollowRequest, 'resultF
   }
 }
 
-/** The history as read here, for the post step that adds the run; without it the post step reads the history itself. */
-function handHistory(stateDir: string, loaded: LoadedHistory): void {
+/** What was read here (the history, the fixes), for the post step that judges the run; without it the post step reads it itself. */
+function hand<K extends Handed>(stateDir: string, kind: K, value: Parameters<typeof handToPost<K>>[2]): void {
   try {
-    core.saveState(STATE.historyForPost, handHistoryToPost(stateDir, loaded));
+    core.saveState(HANDED_STATE[kind], handToPost(stateDir, kind, value));
   } catch (error) {
-    core.debug(`The history read here was not handed to the post step (${errorMessage(error)}); it reads the history again.`);
+    core.debug(`The ${kind} read here was not handed to the post step (${errorMessage(error)}); it reads it again.`);
   }
 }
 
@@ -79,7 +78,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
   const stateDir = path.dirname(profilePath);
-  const { profile, judgement, backgroundTail, historyForPost } = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost, fixesForPost } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -96,7 +95,8 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
   if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
-  if (historyForPost) handHistory(stateDir, historyForPost);
+  if (historyForPost) hand(stateDir, 'history', historyForPost);
+  if (fixesForPost) hand(stateDir, 'fixes', fixesForPost);
   // Decided once: the post step judges with the tail and reports on a run whose main left the tail to the follower.
   const reportStep: ReportStep = backgroundTail ? 'post' : 'main';
   const inPost = reportStep === 'post';

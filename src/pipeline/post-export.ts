@@ -42,8 +42,12 @@ export function postExportSettings(inputs: ExportInputs = readExportInputs()): E
   return settings;
 }
 
-/** Exports the profile; returns the run-facts line for the summary, or null when the export is off. */
-export async function exportAfterPost(profile: Profile): Promise<string | null> {
+/**
+ * Exports the profile; returns the run-facts line for the summary, or null when the export is off. `say`
+ * logs the line (core.info; the post step's export beside the history's save holds it until the history's
+ * log group has closed).
+ */
+export async function exportAfterPost(profile: Profile, say: (line: string) => void = (line) => core.info(line)): Promise<string | null> {
   let settings: ExportSettings | null;
   let parent: TraceParent;
   try {
@@ -61,7 +65,7 @@ export async function exportAfterPost(profile: Profile): Promise<string | null> 
   const warning = exportWarning(outcome);
   const fact = exportFact(outcome);
   if (warning) core.warning(warning);
-  else core.info(scrub(fact, settings.secrets));
+  else say(scrub(fact, settings.secrets));
   return fact;
 }
 

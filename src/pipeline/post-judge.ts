@@ -10,7 +10,7 @@ import type { ProfileConfig } from '../config/config.js';
 import { skippedExperiments } from '../experiment/from-profile.js';
 import type { ExperimentsResult } from '../experiment/types.js';
 import type { Profile } from '../profile/schema.js';
-import { rememberedExperiments } from '../remember/fixes.js';
+import { rememberedExperiments, type RememberedFixes } from '../remember/fixes.js';
 import { renderJudged, type RenderedProfile } from '../report/render.js';
 import { type HistoryKeyConfig, startFixesLoad, startHistoryLoad, untilDurableMs } from './always-on.js';
 import type { LoadedHistory } from '../history/store.js';
@@ -33,13 +33,18 @@ export async function judgeWithTail(
   profile: Profile,
   followed: FollowResult | null,
   config: Pick<ProfileConfig, 'writebackTimeoutMs' | 'experimentsAuto' | 'experiments' | 'experimentsBudgetMs'> & HistoryKeyConfig,
-  handedHistory: LoadedHistory | null,
+  handed: { history: LoadedHistory | null; fixes: RememberedFixes | null },
   hooks: Pick<PipelineHooks, 'log' | 'onPhase'>,
+  /** What goes on beside the history's save (stages/history.ts addToHistory); not called without one. */
+  besideHistorySave?: () => void,
 ): Promise<PostJudged> {
   const { log } = hooks;
   const line = completeTail(profile, followed, config.writebackTimeoutMs);
   // auto's gate (AUTO_EXPERIMENTS_MIN_RESTORE_MS until on disk) on the time with the tail, as on a run that waited for it.
-  const fixes = profile.fingerprint ? await startFixesLoad(config, profile.fingerprint, profile.restore, profile.phases) : null;
+  // Main's read where it made one (its gate passed without the tail, so it passes with it): not read again.
+  const fixes = profile.fingerprint
+    ? await startFixesLoad(config, profile.fingerprint, profile.restore, profile.phases, handed.fixes ? Promise.resolve(handed.fixes) : null)
+    : null;
   const { judgement, experimentPlan } = judgeOnce(profile, config, profile.auto?.probes, log, fixes ?? null);
   const main = profile.experiments;
   const experiments = experimentsAfterJudging(main, experimentPlan, fixes ?? null, config);
@@ -50,8 +55,8 @@ export async function judgeWithTail(
   await rememberFixes(entry, experimentPlan, profile, new Date().toISOString(), hooks, (line) => profile.warnings.push(line));
   // The run added to its history as judged here, with its tail (main left it to this step); main's read of the history when handed over.
   if (profile.fingerprint) {
-    const loading = handedHistory ? Promise.resolve(handedHistory) : startHistoryLoad(config, profile.restore);
-    await addToHistory(config, profile, profile.fingerprint, loading, hooks);
+    const loading = handed.history ? Promise.resolve(handed.history) : startHistoryLoad(config, profile.restore);
+    await addToHistory(config, profile, profile.fingerprint, loading, hooks, besideHistorySave);
   }
   return { rendered: renderJudged(profile, judgement), line };
 }

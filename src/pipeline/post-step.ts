@@ -24,7 +24,7 @@ import { parseReportStep, STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
 import { collectFollower, parseBackgroundTail } from './follower.js';
-import { takeHandedHistory } from './history-handoff.js';
+import { takeHanded } from './handoff.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -47,7 +47,8 @@ export async function run(): Promise<void> {
   const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   // Taken (its file removed) whatever follows: nothing of main's is left in the state directory.
-  const handedHistory = takeHandedHistory(core.getState(STATE.historyForPost));
+  const handedHistory = takeHanded('history', core.getState(STATE.historyForPost));
+  const handedFixes = takeHanded('fixes', core.getState(STATE.fixesForPost));
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const reportStep = parseReportStep(core.getState(STATE.reportStep));
   const summaryWritten = reportStep !== null;
@@ -67,14 +68,18 @@ export async function run(): Promise<void> {
   const profile = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const lines: string[] = [];
   if (profile) profile.save = save;
+  const artifactPending = core.getState(STATE.artifactPending) === 'true';
   // A repeat run whose main left the tail to the follower wrote no verdict: the report is made here, judged with the tail.
   let report: string | null = null;
+  // The export, started beside the history's save where one is made (it reads nothing of the save), unless an artifact is to go up first.
+  const exportBeside: { started: Promise<string | null> | null; said: string[] } = { started: null, said: [] };
   if (profile && reportStep === 'post') {
     // Loaded only on such a run: the judge and the renderer are no part of a first run's post step.
     const { judgeWithTail } = await import('./post-judge.js');
     const phaseLog = new PhaseLog();
     const hooks = { log: (l: string) => core.info(l), onPhase: (phase: string | null) => phaseLog.enter(phase) };
-    const { rendered, line } = await judgeWithTail(profile, followed, config, handedHistory, hooks);
+    const beside = artifactPending ? undefined : () => (exportBeside.started = exportAfterPost(profile, (line) => exportBeside.said.push(line)));
+    const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes }, hooks, beside);
     phaseLog.close();
     core.info(line);
     const { sayVerdict } = await import('../report/say/verdict.js');
@@ -82,7 +87,7 @@ export async function run(): Promise<void> {
     report = rendered.markdown;
   }
   if (profile) writeProfile(profilePath, profile);
-  if (core.getState(STATE.artifactPending) === 'true' && profile) {
+  if (artifactPending && profile) {
     // Loaded only when there is an artifact to upload: the artifact client is no part of every post step's load time.
     const { uploadProfileArtifact } = await import('../report/artifact.js');
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
@@ -90,8 +95,10 @@ export async function run(): Promise<void> {
       lines.push(`> [!WARNING]\n> ${message}`);
     });
   }
-  // Last, so the profile sent is the one kept and the artifact is already up whatever the collector does.
-  const exported = profile ? await exportAfterPost(profile) : null;
+  // Last, so the profile sent is the one kept and the artifact is already up whatever the collector does;
+  // or, on a repeat run without an artifact, beside the history's save (its line said here, in order).
+  const exported = exportBeside.started ? await exportBeside.started : profile ? await exportAfterPost(profile) : null;
+  for (const line of exportBeside.said) core.info(line);
   if (exported) lines.push(`<sub>${exported}</sub>`);
   // The main step's summary is above; a main that wrote none gets the no-report note instead of a save section's context.
   // A report made here holds the save section (the renderer's, as main's report would).

@@ -12,8 +12,11 @@ import type { Judgement } from '../judge/judge.js';
 import { diskProbeSuite } from '../report/say/probe-notes.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
+import { earlyReads, type EarlyReads } from './always-on.js';
+import type { ExtractStart } from '../restore/timed-restore.js';
 import type { BackgroundTail } from './follower.js';
 import type { LoadedHistory } from '../history/store.js';
+import type { RememberedFixes } from '../remember/fixes.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
 import { monotonicMs } from '../util/clock.js';
 import { runExperimentStage, recordExperiments } from './stages/experiments.js';
@@ -44,6 +47,8 @@ export interface JudgedProfile {
   backgroundTail?: BackgroundTail;
   /** With backgroundTail: the label's history as read here, which the post step adds the run to once judged with the tail. */
   historyForPost?: LoadedHistory;
+  /** With backgroundTail: the fixes read here for this hardware and cache, which the post step judges with where auto's gate passes. */
+  fixesForPost?: RememberedFixes;
 }
 
 /**
@@ -84,7 +89,11 @@ async function profileOn(
   const preflush = view.hasProc ? await flushEarlier(config, restoreFileSystems, view.where.devices, kernel.procRoot, context, warn) : null;
 
   machine.enter('restore');
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, hooks, warn);
+  // The always-on reads beside tar (always-on.ts earlyReads), started on the turn after extraction's
+  // boundary snapshot, so nothing of them falls in the download's phase.
+  let early: EarlyReads | null = null;
+  const onExtractStart = (soFar: ExtractStart) => setImmediate(() => (early ??= earlyReads(config, fingerprint, soFar)));
+  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart }, warn);
   machine.leave();
   const { timed, phases } = restored;
   const { restore } = timed;
@@ -92,8 +101,8 @@ async function profileOn(
   const bytesByRoot = readRestoredTree(view.roots, timed, warn);
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
 
-  // Read while the tail is being timed: a few HTTP round trips, no disk write of the restore's.
-  const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks);
+  // Read while the tail is being timed: a few HTTP round trips (begun during extraction where they could be), no disk write of the restore's.
+  const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks, early);
   const runProbes = config.probes.length > 0 && !probePlan.remembered;
   const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
   // Lookup + download + extraction of a restore that hit; null without one.
@@ -165,5 +174,11 @@ async function profileOn(
     return { profile, judgement };
   }
   const loaded = historyLoad ? await historyLoad : null;
-  return { profile, judgement, backgroundTail: measured.backgroundTail, ...(loaded ? { historyForPost: loaded } : {}) };
+  return {
+    profile,
+    judgement,
+    backgroundTail: measured.backgroundTail,
+    ...(loaded ? { historyForPost: loaded } : {}),
+    ...(fixes ? { fixesForPost: fixes } : {}),
+  };
 }

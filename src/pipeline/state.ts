@@ -17,9 +17,14 @@ export const STATE = {
   machineLedger: 'machine-ledger',
   /** A repeat run's writeback follower (pipeline/follower.ts BackgroundTail, JSON): the post step waits for it, reads it, ends it. */
   writebackFollower: 'writeback-follower',
-  /** With the report in the post step: the file holding the label's history as main read it (pipeline/history-handoff.ts). */
+  /** With the report in the post step: the file holding the label's history as main read it (pipeline/handoff.ts). */
   historyForPost: 'history-for-post',
+  /** With the report in the post step: the file holding the fixes main read for this hardware and cache (pipeline/handoff.ts). */
+  fixesForPost: 'fixes-for-post',
 } as const;
+
+/** The state entry naming each handed file (pipeline/handoff.ts). */
+export const HANDED_STATE = { history: STATE.historyForPost, fixes: STATE.fixesForPost } as const;
 
 /**
  * Where the run's report is: main's summary, or the post step's (a repeat run whose main left the

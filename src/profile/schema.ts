@@ -1366,6 +1366,11 @@ export interface RunRecord {
    */
   cpuMs?: number | null;
   error?: string;
+  /**
+   * With error: the run was stopped at the budget's end, far slower than the runs before it predicted, after
+   * running this long: a lower bound of its time, counted as that in its outcome (experiment/outcomes.ts).
+   */
+  stoppedAfterMs?: number;
 }
 
 export interface AlternativeOutcome {

@@ -911,6 +911,7 @@ const experiments = obj({
       'sample?': oneOf(...SAMPLE_SIZE_NAMES),
       'cpuMs?': nullable(num),
       'error?': str,
+      'stoppedAfterMs?': num,
     }),
   ),
   skipped: arr(

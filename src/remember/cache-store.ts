@@ -8,13 +8,12 @@
  * JSON: the same service calls restoreCacheV2/V1 and saveCacheV2/V1 make, with the JSON as the
  * archive's bytes, cost a lookup and a small transfer, and nothing is written outside RUNNER_TEMP.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   cacheUtils,
   CompressionMethod,
-  downloadCache,
   getCacheEntry,
   getCacheMode,
   getCacheServiceVersion,
@@ -41,11 +40,21 @@ function versionOf(kind: DocumentKind): { paths: string[]; compressionMethod: Co
 }
 
 /**
- * A document is a few KiB: fetched with one GET (the toolkit's http-client download, its retries and size
- * check), not as restoreCache fetches an archive: the storage SDK asks for the blob's properties first (a
- * round trip more, ~20 ms of every repeat run's main step) and the concurrent client ranges it.
+ * A document is a few KiB: fetched with one GET into memory (the toolkit's http-client with its retries, and
+ * its size check against Content-Length), not as restoreCache fetches an archive: the storage SDK asks for the
+ * blob's properties first (a round trip more, ~20 ms of every repeat run's main step) and writes a file. Nothing
+ * is written to disk, so a load may overlap the restore's extraction without adding to its disk figures.
  */
-const ONE_GET = { useAzureSdk: false, concurrentBlobDownloads: false } as const;
+async function getDocumentBody(url: string): Promise<Buffer> {
+  const http = new HttpClient('actions/cache');
+  const response = await retryHttpClientResponse('downloadDocument', () => http.get(url));
+  const status = response.message.statusCode ?? 0;
+  const body = response.readBodyBuffer ? await response.readBodyBuffer() : Buffer.from(await response.readBody());
+  if (status < 200 || status >= 300) throw new Error(`the blob service answered the download with ${status}`);
+  const expected = Number.parseInt(String(response.message.headers['content-length'] ?? ''), 10);
+  if (Number.isFinite(expected) && body.length !== expected) throw new Error(`incomplete download: ${body.length} of ${expected} bytes`);
+  return body;
+}
 
 export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string };
 
@@ -67,7 +76,6 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
   const mode = getCacheMode();
   if (!isCacheReadable(mode)) return { found: false, reason: `the cache mode '${mode}' does not permit reads` };
   const { paths, compressionMethod } = versionOf(kind);
-  let dir: string | null = null;
   try {
     let url = '';
     let key = '';
@@ -84,14 +92,9 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
       key = entry?.cacheKey ?? '';
     }
     if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
-    dir = await scratch();
-    const file = path.join(dir, 'document.json');
-    await downloadCache(url, file, ONE_GET);
-    return { found: true, key, document: JSON.parse(await readFile(file, 'utf8')) };
+    return { found: true, key, document: JSON.parse((await getDocumentBody(url)).toString('utf8')) };
   } catch (error) {
     return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(' or ')} from the Actions cache failed: ${errorMessage(error)}` };
-  } finally {
-    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -46,12 +46,8 @@ export function fixesKeyPrefix(cacheId: string, fingerprintId?: string): string 
 
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The document read from the cache, checked: an entry another version wrote, or damaged, is no fix. */
-function parseFixesDocument(v: unknown, cacheId: string): FixesDocument | string {
-  const d = v as FixesDocument;
-  if (typeof d !== 'object' || d === null) return 'the entry is not a JSON object';
-  if (d.cacheId !== cacheId) return `the entry is for cache ${String(d.cacheId)}, not ${cacheId}`;
-  const a = d.against;
+/** What an entry was measured against, checked; null when it is whole. */
+function againstError(a: FixesDocument['against'] | undefined): string | null {
   if (typeof a !== 'object' || a === null || typeof a.measuredOn !== 'object' || a.measuredOn === null) return 'the entry lacks what it was measured against';
   const on = a.measuredOn;
   if (![on.runId, on.runAttempt, on.measuredAt, on.fingerprintId].every((x) => typeof x === 'string')) return 'the entry lacks its run, date or fingerprint';
@@ -60,6 +56,16 @@ function parseFixesDocument(v: unknown, cacheId: string): FixesDocument | string
   if (!(BOTTLENECKS as readonly unknown[]).includes(a.bottleneck)) return `the entry names a verdict this version does not know (${String(a.bottleneck)})`;
   if (!Array.isArray(a.experiments) || !a.experiments.every((e) => (EXPERIMENT_NAMES as readonly unknown[]).includes(e)))
     return 'the entry names an experiment this version does not know';
+  return null;
+}
+
+/** The document read from the cache, checked: an entry another version wrote, or damaged, is no fix. */
+function parseFixesDocument(v: unknown, cacheId: string): FixesDocument | string {
+  const d = v as FixesDocument;
+  if (typeof d !== 'object' || d === null) return 'the entry is not a JSON object';
+  if (d.cacheId !== cacheId) return `the entry is for cache ${String(d.cacheId)}, not ${cacheId}`;
+  const wrong = againstError(d.against);
+  if (wrong) return wrong;
   const kind = d.kind ?? 'measured';
   if (!(FIXES_ENTRY_KINDS as readonly unknown[]).includes(kind)) return `the entry is of a kind this version does not know (${String(kind)})`;
   if (kind !== 'measured') return d.experiments === null ? d : `a ${kind} entry holds experiments`;
@@ -92,6 +98,19 @@ export async function loadFixes(cacheId: string, fingerprintId: string): Promise
     case 'to-measure':
       return { found: false, reason: `${run} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured` };
   }
+}
+
+/**
+ * Fixes as another step of this run read them (pipeline/handoff.ts), checked as an entry is read: null
+ * when the value is not one (then that step reads the entry itself).
+ */
+export function checkedRememberedFixes(v: unknown): RememberedFixes | null {
+  const f = v as RememberedFixes | null;
+  if (typeof f !== 'object' || f === null) return null;
+  const keyed = (a: FixMeasuredAgainst | undefined) => againstError(a) === null && typeof a?.measuredOn.cacheKey === 'string';
+  if (f.found === true) return keyed(f.against) && experimentsErrors(f.experiments).length === 0 ? f : null;
+  if (f.found === false && typeof f.reason === 'string') return f.nothingToMeasure === undefined || keyed(f.nothingToMeasure) ? f : null;
+  return null;
 }
 
 /** The experiments' result as a later run shows it: marked as measured on that run; its start was on that run's clock. */

@@ -36,6 +36,7 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       enableCrossOsArchive: o.enableCrossOsArchive,
       lookupOnly: o.lookupOnly,
       onPhase: o.onPhase,
+      ...(o.onExtractStart ? { onExtractStart: o.onExtractStart } : {}),
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,

@@ -39,6 +39,19 @@ export interface RestoreRequest {
   onPhase?: (phase: PhaseName | null) => void;
   /** How often to record the archive's size during the download, for the throughput chart. */
   progressIntervalMs: number;
+  /**
+   * Told as extraction begins, right after its boundary: the entry found and the milliseconds the lookup
+   * and the download took (pipeline/run-profile.ts starts the always-on reads beside tar).
+   */
+  onExtractStart?: (soFar: ExtractStart) => void;
+}
+
+/** What is known of a restore as its extraction begins. */
+export interface ExtractStart {
+  paths: string[];
+  compressionMethod: string;
+  /** Lookup and download: the restore's time so far. */
+  elapsedMs: number;
 }
 
 /** Takes the snapshot that marks a phase boundary (the sampler's, or a bare timestamp without /proc). */
@@ -162,6 +175,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
     const report = openTarReport(path.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
     next('extract', { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
+    request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod, elapsedMs: phases.reduce((sum, p) => sum + (p.endMs - p.startMs), 0) });
 
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;

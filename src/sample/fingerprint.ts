@@ -207,7 +207,9 @@ function fingerprintIdParts(fp: Omit<HardwareFingerprint, 'id'>): unknown {
     ]),
     fs: fp.fileSystem ? [fp.fileSystem.fsType, fp.fileSystem.data ?? null, fp.fileSystem.commitSeconds ?? null, fp.fileSystem.barrier ?? null] : null,
     otherDisk: fp.otherLocalDisk !== null,
-    cgroup: fp.cgroupLimits ? Object.entries(fp.cgroupLimits).sort(([a], [b]) => a.localeCompare(b)) : null,
+    // In code-point order: for these keys (version, cpuQuotaCores, cpuQuotaPath, cpuPeriodUs, memoryLimitBytes)
+    // the order localeCompare gave, so ids stay the same, without ICU's collator (~10 ms of every main step).
+    cgroup: fp.cgroupLimits ? Object.entries(fp.cgroupLimits).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : null,
   };
 }
 

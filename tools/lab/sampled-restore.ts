@@ -30,6 +30,7 @@ export async function sampledRestore(o: SampledRestoreRequest): Promise<TimedRes
     restoreKeys: o.restoreKeys ?? [],
     enableCrossOsArchive: o.enableCrossOsArchive ?? false,
     lookupOnly: o.lookupOnly,
+    ...(o.onExtractStart ? { onExtractStart: o.onExtractStart } : {}),
     sampleIntervalMs: o.sampleIntervalMs ?? 100,
     devices: o.devices ?? [],
     originMs: monotonicMs(),

@@ -3,7 +3,7 @@
  * runs; on a run whose tail was left to the follower, the post step runs it once it has judged with the tail.
  */
 import type { LoadedHistory } from '../../history/store.js';
-import type { HardwareFingerprint } from '../../profile/always-on.js';
+import type { HardwareFingerprint, HistoryView } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
 import { HISTORY_GROUP, historyOf, type HistoryKeyConfig } from '../always-on.js';
 import type { PipelineHooks } from './hooks.js';
@@ -14,9 +14,20 @@ export async function addToHistory(
   fingerprint: HardwareFingerprint,
   historyLoad: Promise<LoadedHistory> | null,
   hooks: Pick<PipelineHooks, 'onPhase'>,
+  /**
+   * Started as the save begins, with the unsaved view on the profile (the post step's export, which reads
+   * nothing of the save): the save's round trips and its work overlap. Not called when nothing is saved.
+   */
+  beside?: () => void,
 ): Promise<void> {
   if (config.history) hooks.onPhase?.(HISTORY_GROUP);
-  const history = await historyOf(config, profile, fingerprint, historyLoad);
+  const onUnsaved = beside
+    ? (view: HistoryView) => {
+        profile.history = view;
+        beside();
+      }
+    : undefined;
+  const history = await historyOf(config, profile, fingerprint, historyLoad, onUnsaved);
   hooks.onPhase?.(null);
   if (history) profile.history = history;
 }

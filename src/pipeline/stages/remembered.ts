@@ -1,11 +1,12 @@
 /**
  * Stages 5 and 7, the always-on cache calls around the probes: before them, the ceilings remembered
  * for this hardware (probes: auto) and the label's history, read together (one round trip less on
- * every run) and after the restore's tail, so the lookup cannot touch what the restore measured;
+ * every run), with the fixes for this cache where auto's gate passes, each started as extraction starts
+ * where it can be (always-on.ts earlyReads: GETs into memory, no disk write in the restore's phases);
  * after them, where the ceilings came from, fresh ones stored for later runs.
  */
 import type { ProfileConfig } from '../../config/config.js';
-import type { HistoryKeyConfig } from '../always-on.js';
+import type { EarlyReads, HistoryKeyConfig } from '../always-on.js';
 import type { CeilingsSource, HardwareFingerprint } from '../../profile/always-on.js';
 import type { PhaseRecord, Profile, ProbeSuiteResult } from '../../profile/schema.js';
 import type { LoadedHistory } from '../../history/store.js';
@@ -41,12 +42,17 @@ export async function readRemembered(
   restore: Profile['restore'],
   phases: readonly PhaseRecord[],
   hooks: Pick<PipelineHooks, 'onPhase' | 'log'>,
+  early: EarlyReads | null = null,
 ): Promise<Remembered> {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases);
+  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases, early?.fixes ?? null);
   if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
-  const historyLoad = startHistoryLoad(config, restore);
-  // One round trip's wait for all three: the fixes are read beside the ceilings and the history.
-  const [probePlan, , fixes] = await Promise.all([planProbes(config, fingerprint, restore, phases, hooks.log), historyLoad, fixesLoad]);
+  const historyLoad = startHistoryLoad(config, restore, early?.history ?? null);
+  // One round trip's wait for all three: the fixes are read beside the ceilings and the history (those two started early where they could be).
+  const [probePlan, , fixes] = await Promise.all([
+    planProbes(config, fingerprint, restore, phases, hooks.log, early?.ceilings ?? null),
+    historyLoad,
+    fixesLoad,
+  ]);
   hooks.onPhase?.(null);
   return { probePlan, historyLoad, fixes: fixes ?? null };
 }

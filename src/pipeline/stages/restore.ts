@@ -8,7 +8,7 @@ import type { ProfileConfig } from '../../config/config.js';
 import { performance } from 'node:perf_hooks';
 import type { FileSystemSync, PhaseRecord, Profile, Snapshot, WritebackTail } from '../../profile/schema.js';
 import { observedRestore } from '../../restore/observed-restore.js';
-import type { TimedRestore } from '../../restore/timed-restore.js';
+import type { RestoreRequest, TimedRestore } from '../../restore/timed-restore.js';
 import type { Sampler } from '../../sample/sampler.js';
 import { syncFileSystems } from '../../sample/syncfs.js';
 import { type BackgroundTail, type FollowerHandle, followedTail } from '../follower.js';
@@ -52,7 +52,7 @@ export async function measureRestore(
   restoreFileSystems: string[],
   originMs: number,
   procRoot: string,
-  hooks: Pick<PipelineHooks, 'onPhase' | 'log' | 'followWriteback'>,
+  hooks: Pick<PipelineHooks, 'onPhase' | 'log' | 'followWriteback'> & Pick<RestoreRequest, 'onExtractStart'>,
   warn: Warn,
 ): Promise<RestoreWithTail> {
   const { timed, sampler } = await observedRestore({
@@ -62,6 +62,7 @@ export async function measureRestore(
     enableCrossOsArchive: config.enableCrossOsArchive,
     lookupOnly: config.lookupOnly,
     onPhase: hooks.onPhase,
+    ...(hooks.onExtractStart ? { onExtractStart: hooks.onExtractStart } : {}),
     sampleIntervalMs: config.sampleIntervalMs,
     devices: view.where.devices,
     originMs,

@@ -4,8 +4,7 @@
  */
 import * as cache from '@actions/cache';
 import * as core from '@actions/core';
-import { isExactKeyMatch } from '../../../src/config/actions-cache-inputs.js';
-import { PLAIN_STATE } from './state.js';
+import { isExactKeyMatch, PLAIN_STATE } from './state.js';
 
 async function run(): Promise<void> {
   const primaryKey = core.getState(PLAIN_STATE.primaryKey);
