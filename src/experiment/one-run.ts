@@ -66,15 +66,18 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
     // A run far slower than every estimate (a machine suddenly loaded) is stopped where its own
     // cleanup still fits the budget, as the cleanups before it took (runDeadlineMs).
     const deadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    const startedMs = monotonicMs();
     let cut = false;
+    let cutAfterMs = 0;
     const timer = setTimeout(
       () => {
         cut = true;
+        // How long it had run when stopped, not when the stop was noticed.
+        cutAfterMs = monotonicMs() - startedMs;
         c.registry.killAll();
       },
       Math.max(0, deadlineMs),
     );
-    const startedMs = monotonicMs();
     const pending = runTimed(command, c.registry);
     pending.catch(() => undefined);
     try {
@@ -86,7 +89,7 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
         state.stopped = true;
         throw new RunStopped(
           `stopped at the end of the ${(c.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
-          monotonicMs() - startedMs,
+          cutAfterMs,
         );
       }
       throw error;

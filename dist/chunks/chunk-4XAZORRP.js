@@ -3,10 +3,10 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-6GVIIYLG.js";
+} from "./chunk-MBZXSVOC.js";
 import {
   checkedRememberedFixes
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import {
   endGroup,
   getInput,
@@ -14,7 +14,7 @@ import {
   setSecret,
   startGroup,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

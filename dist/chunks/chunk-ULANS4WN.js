@@ -19,7 +19,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-5KBOPQ44.js";
+} from "./chunk-TYJ7M7MC.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -31,10 +31,10 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-6GVIIYLG.js";
+} from "./chunk-MBZXSVOC.js";
 import {
   monotonicMs
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import {
   distinctFileSystems,
   syncFileSystems

@@ -2,11 +2,11 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   BlobClient
-} from "./chunk-25QZ7N7I.js";
+} from "./chunk-XFJFOHOV.js";
 import {
   require_commonjs,
   require_commonjs2
-} from "./chunk-PR2PMPB7.js";
+} from "./chunk-Q3CPHSVP.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -18,16 +18,16 @@ import {
   require_undici,
   setSecret,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import {
   __commonJS,
   __require,
   __toESM
 } from "./chunk-5XWL5JNG.js";
 
-// ../../main/node_modules/@actions/artifact/package.json
+// node_modules/@actions/artifact/package.json
 var require_package = __commonJS({
-  "../../main/node_modules/@actions/artifact/package.json"(exports, module) {
+  "node_modules/@actions/artifact/package.json"(exports, module) {
     module.exports = {
       name: "@actions/artifact",
       version: "6.2.1",
@@ -107,25 +107,25 @@ var require_package = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
+// node_modules/@actions/artifact/lib/internal/shared/package-version.cjs
 var require_package_version = __commonJS({
-  "../../main/node_modules/@actions/artifact/lib/internal/shared/package-version.cjs"(exports, module) {
+  "node_modules/@actions/artifact/lib/internal/shared/package-version.cjs"(exports, module) {
     var packageJson = require_package();
     module.exports = { version: packageJson.version };
   }
 });
 
-// ../../main/node_modules/readdir-glob/node_modules/minimatch/lib/path.js
+// node_modules/readdir-glob/node_modules/minimatch/lib/path.js
 var require_path = __commonJS({
-  "../../main/node_modules/readdir-glob/node_modules/minimatch/lib/path.js"(exports, module) {
+  "node_modules/readdir-glob/node_modules/minimatch/lib/path.js"(exports, module) {
     var isWindows = typeof process === "object" && process && process.platform === "win32";
     module.exports = isWindows ? { sep: "\\" } : { sep: "/" };
   }
 });
 
-// ../../main/node_modules/readdir-glob/node_modules/balanced-match/index.js
+// node_modules/readdir-glob/node_modules/balanced-match/index.js
 var require_balanced_match = __commonJS({
-  "../../main/node_modules/readdir-glob/node_modules/balanced-match/index.js"(exports, module) {
+  "node_modules/readdir-glob/node_modules/balanced-match/index.js"(exports, module) {
     "use strict";
     module.exports = balanced;
     function balanced(a, b, str) {
@@ -181,9 +181,9 @@ var require_balanced_match = __commonJS({
   }
 });
 
-// ../../main/node_modules/readdir-glob/node_modules/brace-expansion/index.js
+// node_modules/readdir-glob/node_modules/brace-expansion/index.js
 var require_brace_expansion = __commonJS({
-  "../../main/node_modules/readdir-glob/node_modules/brace-expansion/index.js"(exports, module) {
+  "node_modules/readdir-glob/node_modules/brace-expansion/index.js"(exports, module) {
     var balanced = require_balanced_match();
     module.exports = expandTop;
     var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
@@ -576,9 +576,9 @@ var require_brace_expansion = __commonJS({
   }
 });
 
-// ../../main/node_modules/readdir-glob/node_modules/minimatch/minimatch.js
+// node_modules/readdir-glob/node_modules/minimatch/minimatch.js
 var require_minimatch = __commonJS({
-  "../../main/node_modules/readdir-glob/node_modules/minimatch/minimatch.js"(exports, module) {
+  "node_modules/readdir-glob/node_modules/minimatch/minimatch.js"(exports, module) {
     var minimatch = module.exports = (p, pattern, options = {}) => {
       assertValidPattern(pattern);
       if (!options.nocomment && pattern.charAt(0) === "#") {
@@ -1229,9 +1229,9 @@ var require_minimatch = __commonJS({
   }
 });
 
-// ../../main/node_modules/readdir-glob/index.js
+// node_modules/readdir-glob/index.js
 var require_readdir_glob = __commonJS({
-  "../../main/node_modules/readdir-glob/index.js"(exports, module) {
+  "node_modules/readdir-glob/index.js"(exports, module) {
     module.exports = readdirGlob;
     var fs5 = __require("fs");
     var { EventEmitter } = __require("events");
@@ -1451,9 +1451,9 @@ var require_readdir_glob = __commonJS({
   }
 });
 
-// ../../main/node_modules/async/dist/async.js
+// node_modules/async/dist/async.js
 var require_async = __commonJS({
-  "../../main/node_modules/async/dist/async.js"(exports, module) {
+  "node_modules/async/dist/async.js"(exports, module) {
     (function(global2, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? factory(exports) : typeof define === "function" && define.amd ? define(["exports"], factory) : (global2 = typeof globalThis !== "undefined" ? globalThis : global2 || self, factory(global2.async = {}));
     })(exports, (function(exports2) {
@@ -3311,9 +3311,9 @@ var require_async = __commonJS({
   }
 });
 
-// ../../main/node_modules/graceful-fs/polyfills.js
+// node_modules/graceful-fs/polyfills.js
 var require_polyfills = __commonJS({
-  "../../main/node_modules/graceful-fs/polyfills.js"(exports, module) {
+  "node_modules/graceful-fs/polyfills.js"(exports, module) {
     var constants = __require("constants");
     var origCwd = process.cwd;
     var cwd = null;
@@ -3599,9 +3599,9 @@ var require_polyfills = __commonJS({
   }
 });
 
-// ../../main/node_modules/graceful-fs/legacy-streams.js
+// node_modules/graceful-fs/legacy-streams.js
 var require_legacy_streams = __commonJS({
-  "../../main/node_modules/graceful-fs/legacy-streams.js"(exports, module) {
+  "node_modules/graceful-fs/legacy-streams.js"(exports, module) {
     var Stream = __require("stream").Stream;
     module.exports = legacy;
     function legacy(fs5) {
@@ -3695,9 +3695,9 @@ var require_legacy_streams = __commonJS({
   }
 });
 
-// ../../main/node_modules/graceful-fs/clone.js
+// node_modules/graceful-fs/clone.js
 var require_clone = __commonJS({
-  "../../main/node_modules/graceful-fs/clone.js"(exports, module) {
+  "node_modules/graceful-fs/clone.js"(exports, module) {
     "use strict";
     module.exports = clone;
     var getPrototypeOf = Object.getPrototypeOf || function(obj) {
@@ -3718,9 +3718,9 @@ var require_clone = __commonJS({
   }
 });
 
-// ../../main/node_modules/graceful-fs/graceful-fs.js
+// node_modules/graceful-fs/graceful-fs.js
 var require_graceful_fs = __commonJS({
-  "../../main/node_modules/graceful-fs/graceful-fs.js"(exports, module) {
+  "node_modules/graceful-fs/graceful-fs.js"(exports, module) {
     var fs5 = __require("fs");
     var polyfills = require_polyfills();
     var legacy = require_legacy_streams();
@@ -4088,9 +4088,9 @@ var require_graceful_fs = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-stream/index.js
+// node_modules/is-stream/index.js
 var require_is_stream = __commonJS({
-  "../../main/node_modules/is-stream/index.js"(exports, module) {
+  "node_modules/is-stream/index.js"(exports, module) {
     "use strict";
     var isStream = (stream4) => stream4 !== null && typeof stream4 === "object" && typeof stream4.pipe === "function";
     isStream.writable = (stream4) => isStream(stream4) && stream4.writable !== false && typeof stream4._write === "function" && typeof stream4._writableState === "object";
@@ -4101,9 +4101,9 @@ var require_is_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/process-nextick-args/index.js
+// node_modules/process-nextick-args/index.js
 var require_process_nextick_args = __commonJS({
-  "../../main/node_modules/process-nextick-args/index.js"(exports, module) {
+  "node_modules/process-nextick-args/index.js"(exports, module) {
     "use strict";
     if (typeof process === "undefined" || !process.version || process.version.indexOf("v0.") === 0 || process.version.indexOf("v1.") === 0 && process.version.indexOf("v1.8.") !== 0) {
       module.exports = { nextTick };
@@ -4146,9 +4146,9 @@ var require_process_nextick_args = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/isarray/index.js
+// node_modules/lazystream/node_modules/isarray/index.js
 var require_isarray = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/isarray/index.js"(exports, module) {
+  "node_modules/lazystream/node_modules/isarray/index.js"(exports, module) {
     var toString = {}.toString;
     module.exports = Array.isArray || function(arr) {
       return toString.call(arr) == "[object Array]";
@@ -4156,16 +4156,16 @@ var require_isarray = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js
+// node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js
 var require_stream = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/stream.js"(exports, module) {
     module.exports = __require("stream");
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/safe-buffer/index.js
+// node_modules/lazystream/node_modules/safe-buffer/index.js
 var require_safe_buffer = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/safe-buffer/index.js"(exports, module) {
+  "node_modules/lazystream/node_modules/safe-buffer/index.js"(exports, module) {
     var buffer = __require("buffer");
     var Buffer2 = buffer.Buffer;
     function copyProps(src, dst) {
@@ -4220,9 +4220,9 @@ var require_safe_buffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/core-util-is/lib/util.js
+// node_modules/core-util-is/lib/util.js
 var require_util = __commonJS({
-  "../../main/node_modules/core-util-is/lib/util.js"(exports) {
+  "node_modules/core-util-is/lib/util.js"(exports) {
     function isArray(arg) {
       if (Array.isArray) {
         return Array.isArray(arg);
@@ -4290,9 +4290,9 @@ var require_util = __commonJS({
   }
 });
 
-// ../../main/node_modules/inherits/inherits_browser.js
+// node_modules/inherits/inherits_browser.js
 var require_inherits_browser = __commonJS({
-  "../../main/node_modules/inherits/inherits_browser.js"(exports, module) {
+  "node_modules/inherits/inherits_browser.js"(exports, module) {
     if (typeof Object.create === "function") {
       module.exports = function inherits(ctor, superCtor) {
         if (superCtor) {
@@ -4322,9 +4322,9 @@ var require_inherits_browser = __commonJS({
   }
 });
 
-// ../../main/node_modules/inherits/inherits.js
+// node_modules/inherits/inherits.js
 var require_inherits = __commonJS({
-  "../../main/node_modules/inherits/inherits.js"(exports, module) {
+  "node_modules/inherits/inherits.js"(exports, module) {
     try {
       util = __require("util");
       if (typeof util.inherits !== "function") throw "";
@@ -4336,9 +4336,9 @@ var require_inherits = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js
+// node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js
 var require_BufferList = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/BufferList.js"(exports, module) {
     "use strict";
     function _classCallCheck(instance, Constructor) {
       if (!(instance instanceof Constructor)) {
@@ -4414,9 +4414,9 @@ var require_BufferList = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js
+// node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js
 var require_destroy = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     function destroy(err, cb) {
@@ -4483,16 +4483,16 @@ var require_destroy = __commonJS({
   }
 });
 
-// ../../main/node_modules/util-deprecate/node.js
+// node_modules/util-deprecate/node.js
 var require_node = __commonJS({
-  "../../main/node_modules/util-deprecate/node.js"(exports, module) {
+  "node_modules/util-deprecate/node.js"(exports, module) {
     module.exports = __require("util").deprecate;
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js
+// node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js
 var require_stream_writable = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_writable.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     module.exports = Writable;
@@ -4930,9 +4930,9 @@ var require_stream_writable = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js
+// node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js
 var require_stream_duplex = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_duplex.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     var objectKeys = Object.keys || function(obj) {
@@ -5007,9 +5007,9 @@ var require_stream_duplex = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js
+// node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js
 var require_string_decoder = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js"(exports) {
+  "node_modules/lazystream/node_modules/string_decoder/lib/string_decoder.js"(exports) {
     "use strict";
     var Buffer2 = require_safe_buffer().Buffer;
     var isEncoding = Buffer2.isEncoding || function(encoding) {
@@ -5245,9 +5245,9 @@ var require_string_decoder = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js
+// node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js
 var require_stream_readable = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_readable.js"(exports, module) {
     "use strict";
     var pna = require_process_nextick_args();
     module.exports = Readable;
@@ -5931,9 +5931,9 @@ var require_stream_readable = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js
+// node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js
 var require_stream_transform = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_transform.js"(exports, module) {
     "use strict";
     module.exports = Transform2;
     var Duplex = require_stream_duplex();
@@ -6031,9 +6031,9 @@ var require_stream_transform = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js
+// node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js
 var require_stream_passthrough = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/lib/_stream_passthrough.js"(exports, module) {
     "use strict";
     module.exports = PassThrough3;
     var Transform2 = require_stream_transform();
@@ -6050,9 +6050,9 @@ var require_stream_passthrough = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/readable.js
+// node_modules/lazystream/node_modules/readable-stream/readable.js
 var require_readable = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/readable.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/readable.js"(exports, module) {
     var Stream = __require("stream");
     if (process.env.READABLE_STREAM === "disable" && Stream) {
       module.exports = Stream;
@@ -6075,16 +6075,16 @@ var require_readable = __commonJS({
   }
 });
 
-// ../../main/node_modules/lazystream/node_modules/readable-stream/passthrough.js
+// node_modules/lazystream/node_modules/readable-stream/passthrough.js
 var require_passthrough = __commonJS({
-  "../../main/node_modules/lazystream/node_modules/readable-stream/passthrough.js"(exports, module) {
+  "node_modules/lazystream/node_modules/readable-stream/passthrough.js"(exports, module) {
     module.exports = require_readable().PassThrough;
   }
 });
 
-// ../../main/node_modules/lazystream/lib/lazystream.js
+// node_modules/lazystream/lib/lazystream.js
 var require_lazystream = __commonJS({
-  "../../main/node_modules/lazystream/lib/lazystream.js"(exports, module) {
+  "node_modules/lazystream/lib/lazystream.js"(exports, module) {
     var util = __require("util");
     var PassThrough3 = require_passthrough();
     module.exports = {
@@ -6127,9 +6127,9 @@ var require_lazystream = __commonJS({
   }
 });
 
-// ../../main/node_modules/normalize-path/index.js
+// node_modules/normalize-path/index.js
 var require_normalize_path = __commonJS({
-  "../../main/node_modules/normalize-path/index.js"(exports, module) {
+  "node_modules/normalize-path/index.js"(exports, module) {
     module.exports = function(path4, stripTrailing) {
       if (typeof path4 !== "string") {
         throw new TypeError("expected path to be a string");
@@ -6154,9 +6154,9 @@ var require_normalize_path = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/identity.js
+// node_modules/lodash/identity.js
 var require_identity = __commonJS({
-  "../../main/node_modules/lodash/identity.js"(exports, module) {
+  "node_modules/lodash/identity.js"(exports, module) {
     function identity(value) {
       return value;
     }
@@ -6164,9 +6164,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_apply.js
+// node_modules/lodash/_apply.js
 var require_apply = __commonJS({
-  "../../main/node_modules/lodash/_apply.js"(exports, module) {
+  "node_modules/lodash/_apply.js"(exports, module) {
     function apply(func, thisArg, args) {
       switch (args.length) {
         case 0:
@@ -6184,9 +6184,9 @@ var require_apply = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_overRest.js
+// node_modules/lodash/_overRest.js
 var require_overRest = __commonJS({
-  "../../main/node_modules/lodash/_overRest.js"(exports, module) {
+  "node_modules/lodash/_overRest.js"(exports, module) {
     var apply = require_apply();
     var nativeMax = Math.max;
     function overRest(func, start, transform) {
@@ -6209,9 +6209,9 @@ var require_overRest = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/constant.js
+// node_modules/lodash/constant.js
 var require_constant = __commonJS({
-  "../../main/node_modules/lodash/constant.js"(exports, module) {
+  "node_modules/lodash/constant.js"(exports, module) {
     function constant(value) {
       return function() {
         return value;
@@ -6221,17 +6221,17 @@ var require_constant = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_freeGlobal.js
+// node_modules/lodash/_freeGlobal.js
 var require_freeGlobal = __commonJS({
-  "../../main/node_modules/lodash/_freeGlobal.js"(exports, module) {
+  "node_modules/lodash/_freeGlobal.js"(exports, module) {
     var freeGlobal = typeof global == "object" && global && global.Object === Object && global;
     module.exports = freeGlobal;
   }
 });
 
-// ../../main/node_modules/lodash/_root.js
+// node_modules/lodash/_root.js
 var require_root = __commonJS({
-  "../../main/node_modules/lodash/_root.js"(exports, module) {
+  "node_modules/lodash/_root.js"(exports, module) {
     var freeGlobal = require_freeGlobal();
     var freeSelf = typeof self == "object" && self && self.Object === Object && self;
     var root = freeGlobal || freeSelf || Function("return this")();
@@ -6239,18 +6239,18 @@ var require_root = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_Symbol.js
+// node_modules/lodash/_Symbol.js
 var require_Symbol = __commonJS({
-  "../../main/node_modules/lodash/_Symbol.js"(exports, module) {
+  "node_modules/lodash/_Symbol.js"(exports, module) {
     var root = require_root();
     var Symbol2 = root.Symbol;
     module.exports = Symbol2;
   }
 });
 
-// ../../main/node_modules/lodash/_getRawTag.js
+// node_modules/lodash/_getRawTag.js
 var require_getRawTag = __commonJS({
-  "../../main/node_modules/lodash/_getRawTag.js"(exports, module) {
+  "node_modules/lodash/_getRawTag.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -6277,9 +6277,9 @@ var require_getRawTag = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_objectToString.js
+// node_modules/lodash/_objectToString.js
 var require_objectToString = __commonJS({
-  "../../main/node_modules/lodash/_objectToString.js"(exports, module) {
+  "node_modules/lodash/_objectToString.js"(exports, module) {
     var objectProto = Object.prototype;
     var nativeObjectToString = objectProto.toString;
     function objectToString(value) {
@@ -6289,9 +6289,9 @@ var require_objectToString = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseGetTag.js
+// node_modules/lodash/_baseGetTag.js
 var require_baseGetTag = __commonJS({
-  "../../main/node_modules/lodash/_baseGetTag.js"(exports, module) {
+  "node_modules/lodash/_baseGetTag.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var getRawTag = require_getRawTag();
     var objectToString = require_objectToString();
@@ -6308,9 +6308,9 @@ var require_baseGetTag = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isObject.js
+// node_modules/lodash/isObject.js
 var require_isObject = __commonJS({
-  "../../main/node_modules/lodash/isObject.js"(exports, module) {
+  "node_modules/lodash/isObject.js"(exports, module) {
     function isObject(value) {
       var type = typeof value;
       return value != null && (type == "object" || type == "function");
@@ -6319,9 +6319,9 @@ var require_isObject = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isFunction.js
+// node_modules/lodash/isFunction.js
 var require_isFunction = __commonJS({
-  "../../main/node_modules/lodash/isFunction.js"(exports, module) {
+  "node_modules/lodash/isFunction.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObject = require_isObject();
     var asyncTag = "[object AsyncFunction]";
@@ -6339,18 +6339,18 @@ var require_isFunction = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_coreJsData.js
+// node_modules/lodash/_coreJsData.js
 var require_coreJsData = __commonJS({
-  "../../main/node_modules/lodash/_coreJsData.js"(exports, module) {
+  "node_modules/lodash/_coreJsData.js"(exports, module) {
     var root = require_root();
     var coreJsData = root["__core-js_shared__"];
     module.exports = coreJsData;
   }
 });
 
-// ../../main/node_modules/lodash/_isMasked.js
+// node_modules/lodash/_isMasked.js
 var require_isMasked = __commonJS({
-  "../../main/node_modules/lodash/_isMasked.js"(exports, module) {
+  "node_modules/lodash/_isMasked.js"(exports, module) {
     var coreJsData = require_coreJsData();
     var maskSrcKey = (function() {
       var uid = /[^.]+$/.exec(coreJsData && coreJsData.keys && coreJsData.keys.IE_PROTO || "");
@@ -6363,9 +6363,9 @@ var require_isMasked = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_toSource.js
+// node_modules/lodash/_toSource.js
 var require_toSource = __commonJS({
-  "../../main/node_modules/lodash/_toSource.js"(exports, module) {
+  "node_modules/lodash/_toSource.js"(exports, module) {
     var funcProto = Function.prototype;
     var funcToString = funcProto.toString;
     function toSource(func) {
@@ -6385,9 +6385,9 @@ var require_toSource = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseIsNative.js
+// node_modules/lodash/_baseIsNative.js
 var require_baseIsNative = __commonJS({
-  "../../main/node_modules/lodash/_baseIsNative.js"(exports, module) {
+  "node_modules/lodash/_baseIsNative.js"(exports, module) {
     var isFunction = require_isFunction();
     var isMasked = require_isMasked();
     var isObject = require_isObject();
@@ -6412,9 +6412,9 @@ var require_baseIsNative = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_getValue.js
+// node_modules/lodash/_getValue.js
 var require_getValue = __commonJS({
-  "../../main/node_modules/lodash/_getValue.js"(exports, module) {
+  "node_modules/lodash/_getValue.js"(exports, module) {
     function getValue(object, key) {
       return object == null ? void 0 : object[key];
     }
@@ -6422,9 +6422,9 @@ var require_getValue = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_getNative.js
+// node_modules/lodash/_getNative.js
 var require_getNative = __commonJS({
-  "../../main/node_modules/lodash/_getNative.js"(exports, module) {
+  "node_modules/lodash/_getNative.js"(exports, module) {
     var baseIsNative = require_baseIsNative();
     var getValue = require_getValue();
     function getNative(object, key) {
@@ -6435,9 +6435,9 @@ var require_getNative = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_defineProperty.js
+// node_modules/lodash/_defineProperty.js
 var require_defineProperty = __commonJS({
-  "../../main/node_modules/lodash/_defineProperty.js"(exports, module) {
+  "node_modules/lodash/_defineProperty.js"(exports, module) {
     var getNative = require_getNative();
     var defineProperty = (function() {
       try {
@@ -6451,9 +6451,9 @@ var require_defineProperty = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseSetToString.js
+// node_modules/lodash/_baseSetToString.js
 var require_baseSetToString = __commonJS({
-  "../../main/node_modules/lodash/_baseSetToString.js"(exports, module) {
+  "node_modules/lodash/_baseSetToString.js"(exports, module) {
     var constant = require_constant();
     var defineProperty = require_defineProperty();
     var identity = require_identity();
@@ -6469,9 +6469,9 @@ var require_baseSetToString = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_shortOut.js
+// node_modules/lodash/_shortOut.js
 var require_shortOut = __commonJS({
-  "../../main/node_modules/lodash/_shortOut.js"(exports, module) {
+  "node_modules/lodash/_shortOut.js"(exports, module) {
     var HOT_COUNT = 800;
     var HOT_SPAN = 16;
     var nativeNow = Date.now;
@@ -6494,9 +6494,9 @@ var require_shortOut = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_setToString.js
+// node_modules/lodash/_setToString.js
 var require_setToString = __commonJS({
-  "../../main/node_modules/lodash/_setToString.js"(exports, module) {
+  "node_modules/lodash/_setToString.js"(exports, module) {
     var baseSetToString = require_baseSetToString();
     var shortOut = require_shortOut();
     var setToString = shortOut(baseSetToString);
@@ -6504,9 +6504,9 @@ var require_setToString = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseRest.js
+// node_modules/lodash/_baseRest.js
 var require_baseRest = __commonJS({
-  "../../main/node_modules/lodash/_baseRest.js"(exports, module) {
+  "node_modules/lodash/_baseRest.js"(exports, module) {
     var identity = require_identity();
     var overRest = require_overRest();
     var setToString = require_setToString();
@@ -6517,9 +6517,9 @@ var require_baseRest = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/eq.js
+// node_modules/lodash/eq.js
 var require_eq = __commonJS({
-  "../../main/node_modules/lodash/eq.js"(exports, module) {
+  "node_modules/lodash/eq.js"(exports, module) {
     function eq(value, other) {
       return value === other || value !== value && other !== other;
     }
@@ -6527,9 +6527,9 @@ var require_eq = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isLength.js
+// node_modules/lodash/isLength.js
 var require_isLength = __commonJS({
-  "../../main/node_modules/lodash/isLength.js"(exports, module) {
+  "node_modules/lodash/isLength.js"(exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     function isLength(value) {
       return typeof value == "number" && value > -1 && value % 1 == 0 && value <= MAX_SAFE_INTEGER;
@@ -6538,9 +6538,9 @@ var require_isLength = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isArrayLike.js
+// node_modules/lodash/isArrayLike.js
 var require_isArrayLike = __commonJS({
-  "../../main/node_modules/lodash/isArrayLike.js"(exports, module) {
+  "node_modules/lodash/isArrayLike.js"(exports, module) {
     var isFunction = require_isFunction();
     var isLength = require_isLength();
     function isArrayLike(value) {
@@ -6550,9 +6550,9 @@ var require_isArrayLike = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_isIndex.js
+// node_modules/lodash/_isIndex.js
 var require_isIndex = __commonJS({
-  "../../main/node_modules/lodash/_isIndex.js"(exports, module) {
+  "node_modules/lodash/_isIndex.js"(exports, module) {
     var MAX_SAFE_INTEGER = 9007199254740991;
     var reIsUint = /^(?:0|[1-9]\d*)$/;
     function isIndex(value, length) {
@@ -6564,9 +6564,9 @@ var require_isIndex = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_isIterateeCall.js
+// node_modules/lodash/_isIterateeCall.js
 var require_isIterateeCall = __commonJS({
-  "../../main/node_modules/lodash/_isIterateeCall.js"(exports, module) {
+  "node_modules/lodash/_isIterateeCall.js"(exports, module) {
     var eq = require_eq();
     var isArrayLike = require_isArrayLike();
     var isIndex = require_isIndex();
@@ -6585,9 +6585,9 @@ var require_isIterateeCall = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseTimes.js
+// node_modules/lodash/_baseTimes.js
 var require_baseTimes = __commonJS({
-  "../../main/node_modules/lodash/_baseTimes.js"(exports, module) {
+  "node_modules/lodash/_baseTimes.js"(exports, module) {
     function baseTimes(n, iteratee) {
       var index = -1, result = Array(n);
       while (++index < n) {
@@ -6599,9 +6599,9 @@ var require_baseTimes = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isObjectLike.js
+// node_modules/lodash/isObjectLike.js
 var require_isObjectLike = __commonJS({
-  "../../main/node_modules/lodash/isObjectLike.js"(exports, module) {
+  "node_modules/lodash/isObjectLike.js"(exports, module) {
     function isObjectLike(value) {
       return value != null && typeof value == "object";
     }
@@ -6609,9 +6609,9 @@ var require_isObjectLike = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseIsArguments.js
+// node_modules/lodash/_baseIsArguments.js
 var require_baseIsArguments = __commonJS({
-  "../../main/node_modules/lodash/_baseIsArguments.js"(exports, module) {
+  "node_modules/lodash/_baseIsArguments.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isObjectLike = require_isObjectLike();
     var argsTag = "[object Arguments]";
@@ -6622,9 +6622,9 @@ var require_baseIsArguments = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isArguments.js
+// node_modules/lodash/isArguments.js
 var require_isArguments = __commonJS({
-  "../../main/node_modules/lodash/isArguments.js"(exports, module) {
+  "node_modules/lodash/isArguments.js"(exports, module) {
     var baseIsArguments = require_baseIsArguments();
     var isObjectLike = require_isObjectLike();
     var objectProto = Object.prototype;
@@ -6639,17 +6639,17 @@ var require_isArguments = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isArray.js
+// node_modules/lodash/isArray.js
 var require_isArray = __commonJS({
-  "../../main/node_modules/lodash/isArray.js"(exports, module) {
+  "node_modules/lodash/isArray.js"(exports, module) {
     var isArray = Array.isArray;
     module.exports = isArray;
   }
 });
 
-// ../../main/node_modules/lodash/stubFalse.js
+// node_modules/lodash/stubFalse.js
 var require_stubFalse = __commonJS({
-  "../../main/node_modules/lodash/stubFalse.js"(exports, module) {
+  "node_modules/lodash/stubFalse.js"(exports, module) {
     function stubFalse() {
       return false;
     }
@@ -6657,9 +6657,9 @@ var require_stubFalse = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isBuffer.js
+// node_modules/lodash/isBuffer.js
 var require_isBuffer = __commonJS({
-  "../../main/node_modules/lodash/isBuffer.js"(exports, module) {
+  "node_modules/lodash/isBuffer.js"(exports, module) {
     var root = require_root();
     var stubFalse = require_stubFalse();
     var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
@@ -6672,9 +6672,9 @@ var require_isBuffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseIsTypedArray.js
+// node_modules/lodash/_baseIsTypedArray.js
 var require_baseIsTypedArray = __commonJS({
-  "../../main/node_modules/lodash/_baseIsTypedArray.js"(exports, module) {
+  "node_modules/lodash/_baseIsTypedArray.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var isLength = require_isLength();
     var isObjectLike = require_isObjectLike();
@@ -6712,9 +6712,9 @@ var require_baseIsTypedArray = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseUnary.js
+// node_modules/lodash/_baseUnary.js
 var require_baseUnary = __commonJS({
-  "../../main/node_modules/lodash/_baseUnary.js"(exports, module) {
+  "node_modules/lodash/_baseUnary.js"(exports, module) {
     function baseUnary(func) {
       return function(value) {
         return func(value);
@@ -6724,9 +6724,9 @@ var require_baseUnary = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_nodeUtil.js
+// node_modules/lodash/_nodeUtil.js
 var require_nodeUtil = __commonJS({
-  "../../main/node_modules/lodash/_nodeUtil.js"(exports, module) {
+  "node_modules/lodash/_nodeUtil.js"(exports, module) {
     var freeGlobal = require_freeGlobal();
     var freeExports = typeof exports == "object" && exports && !exports.nodeType && exports;
     var freeModule = freeExports && typeof module == "object" && module && !module.nodeType && module;
@@ -6746,9 +6746,9 @@ var require_nodeUtil = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isTypedArray.js
+// node_modules/lodash/isTypedArray.js
 var require_isTypedArray = __commonJS({
-  "../../main/node_modules/lodash/isTypedArray.js"(exports, module) {
+  "node_modules/lodash/isTypedArray.js"(exports, module) {
     var baseIsTypedArray = require_baseIsTypedArray();
     var baseUnary = require_baseUnary();
     var nodeUtil = require_nodeUtil();
@@ -6758,9 +6758,9 @@ var require_isTypedArray = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_arrayLikeKeys.js
+// node_modules/lodash/_arrayLikeKeys.js
 var require_arrayLikeKeys = __commonJS({
-  "../../main/node_modules/lodash/_arrayLikeKeys.js"(exports, module) {
+  "node_modules/lodash/_arrayLikeKeys.js"(exports, module) {
     var baseTimes = require_baseTimes();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -6786,9 +6786,9 @@ var require_arrayLikeKeys = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_isPrototype.js
+// node_modules/lodash/_isPrototype.js
 var require_isPrototype = __commonJS({
-  "../../main/node_modules/lodash/_isPrototype.js"(exports, module) {
+  "node_modules/lodash/_isPrototype.js"(exports, module) {
     var objectProto = Object.prototype;
     function isPrototype(value) {
       var Ctor = value && value.constructor, proto = typeof Ctor == "function" && Ctor.prototype || objectProto;
@@ -6798,9 +6798,9 @@ var require_isPrototype = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_nativeKeysIn.js
+// node_modules/lodash/_nativeKeysIn.js
 var require_nativeKeysIn = __commonJS({
-  "../../main/node_modules/lodash/_nativeKeysIn.js"(exports, module) {
+  "node_modules/lodash/_nativeKeysIn.js"(exports, module) {
     function nativeKeysIn(object) {
       var result = [];
       if (object != null) {
@@ -6814,9 +6814,9 @@ var require_nativeKeysIn = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseKeysIn.js
+// node_modules/lodash/_baseKeysIn.js
 var require_baseKeysIn = __commonJS({
-  "../../main/node_modules/lodash/_baseKeysIn.js"(exports, module) {
+  "node_modules/lodash/_baseKeysIn.js"(exports, module) {
     var isObject = require_isObject();
     var isPrototype = require_isPrototype();
     var nativeKeysIn = require_nativeKeysIn();
@@ -6838,9 +6838,9 @@ var require_baseKeysIn = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/keysIn.js
+// node_modules/lodash/keysIn.js
 var require_keysIn = __commonJS({
-  "../../main/node_modules/lodash/keysIn.js"(exports, module) {
+  "node_modules/lodash/keysIn.js"(exports, module) {
     var arrayLikeKeys = require_arrayLikeKeys();
     var baseKeysIn = require_baseKeysIn();
     var isArrayLike = require_isArrayLike();
@@ -6851,9 +6851,9 @@ var require_keysIn = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/defaults.js
+// node_modules/lodash/defaults.js
 var require_defaults = __commonJS({
-  "../../main/node_modules/lodash/defaults.js"(exports, module) {
+  "node_modules/lodash/defaults.js"(exports, module) {
     var baseRest = require_baseRest();
     var eq = require_eq();
     var isIterateeCall = require_isIterateeCall();
@@ -6887,9 +6887,9 @@ var require_defaults = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/ours/primordials.js
+// node_modules/readable-stream/lib/ours/primordials.js
 var require_primordials = __commonJS({
-  "../../main/node_modules/readable-stream/lib/ours/primordials.js"(exports, module) {
+  "node_modules/readable-stream/lib/ours/primordials.js"(exports, module) {
     "use strict";
     var AggregateError2 = class extends Error {
       constructor(errors) {
@@ -7008,9 +7008,9 @@ var require_primordials = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/ours/util/inspect.js
+// node_modules/readable-stream/lib/ours/util/inspect.js
 var require_inspect = __commonJS({
-  "../../main/node_modules/readable-stream/lib/ours/util/inspect.js"(exports, module) {
+  "node_modules/readable-stream/lib/ours/util/inspect.js"(exports, module) {
     "use strict";
     module.exports = {
       format(format, ...args) {
@@ -7059,9 +7059,9 @@ var require_inspect = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/ours/errors.js
+// node_modules/readable-stream/lib/ours/errors.js
 var require_errors = __commonJS({
-  "../../main/node_modules/readable-stream/lib/ours/errors.js"(exports, module) {
+  "node_modules/readable-stream/lib/ours/errors.js"(exports, module) {
     "use strict";
     var { format, inspect } = require_inspect();
     var { AggregateError: CustomAggregateError } = require_primordials();
@@ -7377,9 +7377,9 @@ var require_errors = __commonJS({
   }
 });
 
-// ../../main/node_modules/event-target-shim/dist/event-target-shim.js
+// node_modules/event-target-shim/dist/event-target-shim.js
 var require_event_target_shim = __commonJS({
-  "../../main/node_modules/event-target-shim/dist/event-target-shim.js"(exports, module) {
+  "node_modules/event-target-shim/dist/event-target-shim.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var privateData = /* @__PURE__ */ new WeakMap();
@@ -7949,9 +7949,9 @@ var require_event_target_shim = __commonJS({
   }
 });
 
-// ../../main/node_modules/abort-controller/dist/abort-controller.js
+// node_modules/abort-controller/dist/abort-controller.js
 var require_abort_controller = __commonJS({
-  "../../main/node_modules/abort-controller/dist/abort-controller.js"(exports, module) {
+  "node_modules/abort-controller/dist/abort-controller.js"(exports, module) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     var eventTargetShim = require_event_target_shim();
@@ -8045,9 +8045,9 @@ var require_abort_controller = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/ours/util.js
+// node_modules/readable-stream/lib/ours/util.js
 var require_util2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/ours/util.js"(exports, module) {
+  "node_modules/readable-stream/lib/ours/util.js"(exports, module) {
     "use strict";
     var bufferModule = __require("buffer");
     var { format, inspect } = require_inspect();
@@ -8184,9 +8184,9 @@ var require_util2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/validators.js
+// node_modules/readable-stream/lib/internal/validators.js
 var require_validators = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/validators.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/validators.js"(exports, module) {
     "use strict";
     var {
       ArrayIsArray,
@@ -8448,16 +8448,16 @@ var require_validators = __commonJS({
   }
 });
 
-// ../../main/node_modules/process/index.js
+// node_modules/process/index.js
 var require_process = __commonJS({
-  "../../main/node_modules/process/index.js"(exports, module) {
+  "node_modules/process/index.js"(exports, module) {
     module.exports = global.process;
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/shims/process.js
+// node_modules/readable-stream/lib/internal/shims/process.js
 var require_process2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/shims/process.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/shims/process.js"(exports, module) {
     "use strict";
     var process2 = ((base, esmKey, keys, isValid) => {
       if (esmKey in base && base[esmKey] === true) {
@@ -8478,9 +8478,9 @@ var require_process2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/utils.js
+// node_modules/readable-stream/lib/internal/streams/utils.js
 var require_utils = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/utils.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/utils.js"(exports, module) {
     "use strict";
     var { SymbolAsyncIterator, SymbolIterator, SymbolFor } = require_primordials();
     var kIsDestroyed = SymbolFor("nodejs.stream.destroyed");
@@ -8687,9 +8687,9 @@ var require_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/end-of-stream.js
+// node_modules/readable-stream/lib/internal/streams/end-of-stream.js
 var require_end_of_stream = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/end-of-stream.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/end-of-stream.js"(exports, module) {
     "use strict";
     var process2 = require_process2();
     var { AbortError, codes } = require_errors();
@@ -8939,9 +8939,9 @@ var require_end_of_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/destroy.js
+// node_modules/readable-stream/lib/internal/streams/destroy.js
 var require_destroy2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/destroy.js"(exports, module) {
     "use strict";
     var process2 = require_process2();
     var {
@@ -9204,9 +9204,9 @@ var require_destroy2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/legacy.js
+// node_modules/readable-stream/lib/internal/streams/legacy.js
 var require_legacy = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/legacy.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/legacy.js"(exports, module) {
     "use strict";
     var { ArrayIsArray, ObjectSetPrototypeOf } = require_primordials();
     var { EventEmitter: EE } = __require("events");
@@ -9283,9 +9283,9 @@ var require_legacy = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/add-abort-signal.js
+// node_modules/readable-stream/lib/internal/streams/add-abort-signal.js
 var require_add_abort_signal = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/add-abort-signal.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/add-abort-signal.js"(exports, module) {
     "use strict";
     var { SymbolDispose } = require_primordials();
     var { AbortError, codes } = require_errors();
@@ -9334,9 +9334,9 @@ var require_add_abort_signal = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/buffer_list.js
+// node_modules/readable-stream/lib/internal/streams/buffer_list.js
 var require_buffer_list = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/buffer_list.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/buffer_list.js"(exports, module) {
     "use strict";
     var { StringPrototypeSlice, SymbolIterator, TypedArrayPrototypeSet, Uint8Array: Uint8Array2 } = require_primordials();
     var { Buffer: Buffer2 } = __require("buffer");
@@ -9489,9 +9489,9 @@ var require_buffer_list = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/state.js
+// node_modules/readable-stream/lib/internal/streams/state.js
 var require_state = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/state.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/state.js"(exports, module) {
     "use strict";
     var { MathFloor, NumberIsInteger } = require_primordials();
     var { validateInteger } = require_validators();
@@ -9531,9 +9531,9 @@ var require_state = __commonJS({
   }
 });
 
-// ../../main/node_modules/safe-buffer/index.js
+// node_modules/safe-buffer/index.js
 var require_safe_buffer2 = __commonJS({
-  "../../main/node_modules/safe-buffer/index.js"(exports, module) {
+  "node_modules/safe-buffer/index.js"(exports, module) {
     var buffer = __require("buffer");
     var Buffer2 = buffer.Buffer;
     function copyProps(src, dst) {
@@ -9589,9 +9589,9 @@ var require_safe_buffer2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/string_decoder/lib/string_decoder.js
+// node_modules/string_decoder/lib/string_decoder.js
 var require_string_decoder2 = __commonJS({
-  "../../main/node_modules/string_decoder/lib/string_decoder.js"(exports) {
+  "node_modules/string_decoder/lib/string_decoder.js"(exports) {
     "use strict";
     var Buffer2 = require_safe_buffer2().Buffer;
     var isEncoding = Buffer2.isEncoding || function(encoding) {
@@ -9827,9 +9827,9 @@ var require_string_decoder2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/from.js
+// node_modules/readable-stream/lib/internal/streams/from.js
 var require_from = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/from.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/from.js"(exports, module) {
     "use strict";
     var process2 = require_process2();
     var { PromisePrototypeThen, SymbolAsyncIterator, SymbolIterator } = require_primordials();
@@ -9922,9 +9922,9 @@ var require_from = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/readable.js
+// node_modules/readable-stream/lib/internal/streams/readable.js
 var require_readable2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/readable.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/readable.js"(exports, module) {
     "use strict";
     var process2 = require_process2();
     var {
@@ -10888,9 +10888,9 @@ var require_readable2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/writable.js
+// node_modules/readable-stream/lib/internal/streams/writable.js
 var require_writable = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/writable.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/writable.js"(exports, module) {
     "use strict";
     var process2 = require_process2();
     var {
@@ -11509,9 +11509,9 @@ var require_writable = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/duplexify.js
+// node_modules/readable-stream/lib/internal/streams/duplexify.js
 var require_duplexify = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/duplexify.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/duplexify.js"(exports, module) {
     var process2 = require_process2();
     var bufferModule = __require("buffer");
     var {
@@ -11856,9 +11856,9 @@ var require_duplexify = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/duplex.js
+// node_modules/readable-stream/lib/internal/streams/duplex.js
 var require_duplex = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/duplex.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/duplex.js"(exports, module) {
     "use strict";
     var {
       ObjectDefineProperties,
@@ -11973,9 +11973,9 @@ var require_duplex = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/transform.js
+// node_modules/readable-stream/lib/internal/streams/transform.js
 var require_transform = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/transform.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/transform.js"(exports, module) {
     "use strict";
     var { ObjectSetPrototypeOf, Symbol: Symbol2 } = require_primordials();
     module.exports = Transform2;
@@ -12075,9 +12075,9 @@ var require_transform = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/passthrough.js
+// node_modules/readable-stream/lib/internal/streams/passthrough.js
 var require_passthrough2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/passthrough.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/passthrough.js"(exports, module) {
     "use strict";
     var { ObjectSetPrototypeOf } = require_primordials();
     module.exports = PassThrough3;
@@ -12094,9 +12094,9 @@ var require_passthrough2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/pipeline.js
+// node_modules/readable-stream/lib/internal/streams/pipeline.js
 var require_pipeline = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/pipeline.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/pipeline.js"(exports, module) {
     var process2 = require_process2();
     var { ArrayIsArray, Promise: Promise2, SymbolAsyncIterator, SymbolDispose } = require_primordials();
     var eos = require_end_of_stream();
@@ -12522,9 +12522,9 @@ var require_pipeline = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/compose.js
+// node_modules/readable-stream/lib/internal/streams/compose.js
 var require_compose = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/compose.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/compose.js"(exports, module) {
     "use strict";
     var { pipeline } = require_pipeline();
     var Duplex = require_duplex();
@@ -12715,9 +12715,9 @@ var require_compose = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/internal/streams/operators.js
+// node_modules/readable-stream/lib/internal/streams/operators.js
 var require_operators = __commonJS({
-  "../../main/node_modules/readable-stream/lib/internal/streams/operators.js"(exports, module) {
+  "node_modules/readable-stream/lib/internal/streams/operators.js"(exports, module) {
     "use strict";
     var AbortController2 = globalThis.AbortController || require_abort_controller().AbortController;
     var {
@@ -13120,9 +13120,9 @@ var require_operators = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/stream/promises.js
+// node_modules/readable-stream/lib/stream/promises.js
 var require_promises = __commonJS({
-  "../../main/node_modules/readable-stream/lib/stream/promises.js"(exports, module) {
+  "node_modules/readable-stream/lib/stream/promises.js"(exports, module) {
     "use strict";
     var { ArrayPrototypePop, Promise: Promise2 } = require_primordials();
     var { isIterable, isNodeStream, isWebStream } = require_utils();
@@ -13162,9 +13162,9 @@ var require_promises = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/stream.js
+// node_modules/readable-stream/lib/stream.js
 var require_stream2 = __commonJS({
-  "../../main/node_modules/readable-stream/lib/stream.js"(exports, module) {
+  "node_modules/readable-stream/lib/stream.js"(exports, module) {
     "use strict";
     var { Buffer: Buffer2 } = __require("buffer");
     var { ObjectDefineProperty, ObjectKeys, ReflectApply } = require_primordials();
@@ -13281,9 +13281,9 @@ var require_stream2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/readable-stream/lib/ours/index.js
+// node_modules/readable-stream/lib/ours/index.js
 var require_ours = __commonJS({
-  "../../main/node_modules/readable-stream/lib/ours/index.js"(exports, module) {
+  "node_modules/readable-stream/lib/ours/index.js"(exports, module) {
     "use strict";
     var Stream = __require("stream");
     if (Stream && process.env.READABLE_STREAM === "disable") {
@@ -13345,9 +13345,9 @@ var require_ours = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_arrayPush.js
+// node_modules/lodash/_arrayPush.js
 var require_arrayPush = __commonJS({
-  "../../main/node_modules/lodash/_arrayPush.js"(exports, module) {
+  "node_modules/lodash/_arrayPush.js"(exports, module) {
     function arrayPush(array, values) {
       var index = -1, length = values.length, offset = array.length;
       while (++index < length) {
@@ -13359,9 +13359,9 @@ var require_arrayPush = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_isFlattenable.js
+// node_modules/lodash/_isFlattenable.js
 var require_isFlattenable = __commonJS({
-  "../../main/node_modules/lodash/_isFlattenable.js"(exports, module) {
+  "node_modules/lodash/_isFlattenable.js"(exports, module) {
     var Symbol2 = require_Symbol();
     var isArguments = require_isArguments();
     var isArray = require_isArray();
@@ -13373,9 +13373,9 @@ var require_isFlattenable = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseFlatten.js
+// node_modules/lodash/_baseFlatten.js
 var require_baseFlatten = __commonJS({
-  "../../main/node_modules/lodash/_baseFlatten.js"(exports, module) {
+  "node_modules/lodash/_baseFlatten.js"(exports, module) {
     var arrayPush = require_arrayPush();
     var isFlattenable = require_isFlattenable();
     function baseFlatten(array, depth, predicate, isStrict, result) {
@@ -13400,9 +13400,9 @@ var require_baseFlatten = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/flatten.js
+// node_modules/lodash/flatten.js
 var require_flatten = __commonJS({
-  "../../main/node_modules/lodash/flatten.js"(exports, module) {
+  "node_modules/lodash/flatten.js"(exports, module) {
     var baseFlatten = require_baseFlatten();
     function flatten(array) {
       var length = array == null ? 0 : array.length;
@@ -13412,18 +13412,18 @@ var require_flatten = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_nativeCreate.js
+// node_modules/lodash/_nativeCreate.js
 var require_nativeCreate = __commonJS({
-  "../../main/node_modules/lodash/_nativeCreate.js"(exports, module) {
+  "node_modules/lodash/_nativeCreate.js"(exports, module) {
     var getNative = require_getNative();
     var nativeCreate = getNative(Object, "create");
     module.exports = nativeCreate;
   }
 });
 
-// ../../main/node_modules/lodash/_hashClear.js
+// node_modules/lodash/_hashClear.js
 var require_hashClear = __commonJS({
-  "../../main/node_modules/lodash/_hashClear.js"(exports, module) {
+  "node_modules/lodash/_hashClear.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     function hashClear() {
       this.__data__ = nativeCreate ? nativeCreate(null) : {};
@@ -13433,9 +13433,9 @@ var require_hashClear = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_hashDelete.js
+// node_modules/lodash/_hashDelete.js
 var require_hashDelete = __commonJS({
-  "../../main/node_modules/lodash/_hashDelete.js"(exports, module) {
+  "node_modules/lodash/_hashDelete.js"(exports, module) {
     function hashDelete(key) {
       var result = this.has(key) && delete this.__data__[key];
       this.size -= result ? 1 : 0;
@@ -13445,9 +13445,9 @@ var require_hashDelete = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_hashGet.js
+// node_modules/lodash/_hashGet.js
 var require_hashGet = __commonJS({
-  "../../main/node_modules/lodash/_hashGet.js"(exports, module) {
+  "node_modules/lodash/_hashGet.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     var objectProto = Object.prototype;
@@ -13464,9 +13464,9 @@ var require_hashGet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_hashHas.js
+// node_modules/lodash/_hashHas.js
 var require_hashHas = __commonJS({
-  "../../main/node_modules/lodash/_hashHas.js"(exports, module) {
+  "node_modules/lodash/_hashHas.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var objectProto = Object.prototype;
     var hasOwnProperty = objectProto.hasOwnProperty;
@@ -13478,9 +13478,9 @@ var require_hashHas = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_hashSet.js
+// node_modules/lodash/_hashSet.js
 var require_hashSet = __commonJS({
-  "../../main/node_modules/lodash/_hashSet.js"(exports, module) {
+  "node_modules/lodash/_hashSet.js"(exports, module) {
     var nativeCreate = require_nativeCreate();
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function hashSet(key, value) {
@@ -13493,9 +13493,9 @@ var require_hashSet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_Hash.js
+// node_modules/lodash/_Hash.js
 var require_Hash = __commonJS({
-  "../../main/node_modules/lodash/_Hash.js"(exports, module) {
+  "node_modules/lodash/_Hash.js"(exports, module) {
     var hashClear = require_hashClear();
     var hashDelete = require_hashDelete();
     var hashGet = require_hashGet();
@@ -13518,9 +13518,9 @@ var require_Hash = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_listCacheClear.js
+// node_modules/lodash/_listCacheClear.js
 var require_listCacheClear = __commonJS({
-  "../../main/node_modules/lodash/_listCacheClear.js"(exports, module) {
+  "node_modules/lodash/_listCacheClear.js"(exports, module) {
     function listCacheClear() {
       this.__data__ = [];
       this.size = 0;
@@ -13529,9 +13529,9 @@ var require_listCacheClear = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_assocIndexOf.js
+// node_modules/lodash/_assocIndexOf.js
 var require_assocIndexOf = __commonJS({
-  "../../main/node_modules/lodash/_assocIndexOf.js"(exports, module) {
+  "node_modules/lodash/_assocIndexOf.js"(exports, module) {
     var eq = require_eq();
     function assocIndexOf(array, key) {
       var length = array.length;
@@ -13546,9 +13546,9 @@ var require_assocIndexOf = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_listCacheDelete.js
+// node_modules/lodash/_listCacheDelete.js
 var require_listCacheDelete = __commonJS({
-  "../../main/node_modules/lodash/_listCacheDelete.js"(exports, module) {
+  "node_modules/lodash/_listCacheDelete.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     var arrayProto = Array.prototype;
     var splice = arrayProto.splice;
@@ -13570,9 +13570,9 @@ var require_listCacheDelete = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_listCacheGet.js
+// node_modules/lodash/_listCacheGet.js
 var require_listCacheGet = __commonJS({
-  "../../main/node_modules/lodash/_listCacheGet.js"(exports, module) {
+  "node_modules/lodash/_listCacheGet.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheGet(key) {
       var data = this.__data__, index = assocIndexOf(data, key);
@@ -13582,9 +13582,9 @@ var require_listCacheGet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_listCacheHas.js
+// node_modules/lodash/_listCacheHas.js
 var require_listCacheHas = __commonJS({
-  "../../main/node_modules/lodash/_listCacheHas.js"(exports, module) {
+  "node_modules/lodash/_listCacheHas.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheHas(key) {
       return assocIndexOf(this.__data__, key) > -1;
@@ -13593,9 +13593,9 @@ var require_listCacheHas = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_listCacheSet.js
+// node_modules/lodash/_listCacheSet.js
 var require_listCacheSet = __commonJS({
-  "../../main/node_modules/lodash/_listCacheSet.js"(exports, module) {
+  "node_modules/lodash/_listCacheSet.js"(exports, module) {
     var assocIndexOf = require_assocIndexOf();
     function listCacheSet(key, value) {
       var data = this.__data__, index = assocIndexOf(data, key);
@@ -13611,9 +13611,9 @@ var require_listCacheSet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_ListCache.js
+// node_modules/lodash/_ListCache.js
 var require_ListCache = __commonJS({
-  "../../main/node_modules/lodash/_ListCache.js"(exports, module) {
+  "node_modules/lodash/_ListCache.js"(exports, module) {
     var listCacheClear = require_listCacheClear();
     var listCacheDelete = require_listCacheDelete();
     var listCacheGet = require_listCacheGet();
@@ -13636,9 +13636,9 @@ var require_ListCache = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_Map.js
+// node_modules/lodash/_Map.js
 var require_Map = __commonJS({
-  "../../main/node_modules/lodash/_Map.js"(exports, module) {
+  "node_modules/lodash/_Map.js"(exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Map2 = getNative(root, "Map");
@@ -13646,9 +13646,9 @@ var require_Map = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_mapCacheClear.js
+// node_modules/lodash/_mapCacheClear.js
 var require_mapCacheClear = __commonJS({
-  "../../main/node_modules/lodash/_mapCacheClear.js"(exports, module) {
+  "node_modules/lodash/_mapCacheClear.js"(exports, module) {
     var Hash = require_Hash();
     var ListCache = require_ListCache();
     var Map2 = require_Map();
@@ -13664,9 +13664,9 @@ var require_mapCacheClear = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_isKeyable.js
+// node_modules/lodash/_isKeyable.js
 var require_isKeyable = __commonJS({
-  "../../main/node_modules/lodash/_isKeyable.js"(exports, module) {
+  "node_modules/lodash/_isKeyable.js"(exports, module) {
     function isKeyable(value) {
       var type = typeof value;
       return type == "string" || type == "number" || type == "symbol" || type == "boolean" ? value !== "__proto__" : value === null;
@@ -13675,9 +13675,9 @@ var require_isKeyable = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_getMapData.js
+// node_modules/lodash/_getMapData.js
 var require_getMapData = __commonJS({
-  "../../main/node_modules/lodash/_getMapData.js"(exports, module) {
+  "node_modules/lodash/_getMapData.js"(exports, module) {
     var isKeyable = require_isKeyable();
     function getMapData(map, key) {
       var data = map.__data__;
@@ -13687,9 +13687,9 @@ var require_getMapData = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_mapCacheDelete.js
+// node_modules/lodash/_mapCacheDelete.js
 var require_mapCacheDelete = __commonJS({
-  "../../main/node_modules/lodash/_mapCacheDelete.js"(exports, module) {
+  "node_modules/lodash/_mapCacheDelete.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheDelete(key) {
       var result = getMapData(this, key)["delete"](key);
@@ -13700,9 +13700,9 @@ var require_mapCacheDelete = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_mapCacheGet.js
+// node_modules/lodash/_mapCacheGet.js
 var require_mapCacheGet = __commonJS({
-  "../../main/node_modules/lodash/_mapCacheGet.js"(exports, module) {
+  "node_modules/lodash/_mapCacheGet.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheGet(key) {
       return getMapData(this, key).get(key);
@@ -13711,9 +13711,9 @@ var require_mapCacheGet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_mapCacheHas.js
+// node_modules/lodash/_mapCacheHas.js
 var require_mapCacheHas = __commonJS({
-  "../../main/node_modules/lodash/_mapCacheHas.js"(exports, module) {
+  "node_modules/lodash/_mapCacheHas.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheHas(key) {
       return getMapData(this, key).has(key);
@@ -13722,9 +13722,9 @@ var require_mapCacheHas = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_mapCacheSet.js
+// node_modules/lodash/_mapCacheSet.js
 var require_mapCacheSet = __commonJS({
-  "../../main/node_modules/lodash/_mapCacheSet.js"(exports, module) {
+  "node_modules/lodash/_mapCacheSet.js"(exports, module) {
     var getMapData = require_getMapData();
     function mapCacheSet(key, value) {
       var data = getMapData(this, key), size = data.size;
@@ -13736,9 +13736,9 @@ var require_mapCacheSet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_MapCache.js
+// node_modules/lodash/_MapCache.js
 var require_MapCache = __commonJS({
-  "../../main/node_modules/lodash/_MapCache.js"(exports, module) {
+  "node_modules/lodash/_MapCache.js"(exports, module) {
     var mapCacheClear = require_mapCacheClear();
     var mapCacheDelete = require_mapCacheDelete();
     var mapCacheGet = require_mapCacheGet();
@@ -13761,9 +13761,9 @@ var require_MapCache = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_setCacheAdd.js
+// node_modules/lodash/_setCacheAdd.js
 var require_setCacheAdd = __commonJS({
-  "../../main/node_modules/lodash/_setCacheAdd.js"(exports, module) {
+  "node_modules/lodash/_setCacheAdd.js"(exports, module) {
     var HASH_UNDEFINED = "__lodash_hash_undefined__";
     function setCacheAdd(value) {
       this.__data__.set(value, HASH_UNDEFINED);
@@ -13773,9 +13773,9 @@ var require_setCacheAdd = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_setCacheHas.js
+// node_modules/lodash/_setCacheHas.js
 var require_setCacheHas = __commonJS({
-  "../../main/node_modules/lodash/_setCacheHas.js"(exports, module) {
+  "node_modules/lodash/_setCacheHas.js"(exports, module) {
     function setCacheHas(value) {
       return this.__data__.has(value);
     }
@@ -13783,9 +13783,9 @@ var require_setCacheHas = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_SetCache.js
+// node_modules/lodash/_SetCache.js
 var require_SetCache = __commonJS({
-  "../../main/node_modules/lodash/_SetCache.js"(exports, module) {
+  "node_modules/lodash/_SetCache.js"(exports, module) {
     var MapCache = require_MapCache();
     var setCacheAdd = require_setCacheAdd();
     var setCacheHas = require_setCacheHas();
@@ -13802,9 +13802,9 @@ var require_SetCache = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseFindIndex.js
+// node_modules/lodash/_baseFindIndex.js
 var require_baseFindIndex = __commonJS({
-  "../../main/node_modules/lodash/_baseFindIndex.js"(exports, module) {
+  "node_modules/lodash/_baseFindIndex.js"(exports, module) {
     function baseFindIndex(array, predicate, fromIndex, fromRight) {
       var length = array.length, index = fromIndex + (fromRight ? 1 : -1);
       while (fromRight ? index-- : ++index < length) {
@@ -13818,9 +13818,9 @@ var require_baseFindIndex = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseIsNaN.js
+// node_modules/lodash/_baseIsNaN.js
 var require_baseIsNaN = __commonJS({
-  "../../main/node_modules/lodash/_baseIsNaN.js"(exports, module) {
+  "node_modules/lodash/_baseIsNaN.js"(exports, module) {
     function baseIsNaN(value) {
       return value !== value;
     }
@@ -13828,9 +13828,9 @@ var require_baseIsNaN = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_strictIndexOf.js
+// node_modules/lodash/_strictIndexOf.js
 var require_strictIndexOf = __commonJS({
-  "../../main/node_modules/lodash/_strictIndexOf.js"(exports, module) {
+  "node_modules/lodash/_strictIndexOf.js"(exports, module) {
     function strictIndexOf(array, value, fromIndex) {
       var index = fromIndex - 1, length = array.length;
       while (++index < length) {
@@ -13844,9 +13844,9 @@ var require_strictIndexOf = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseIndexOf.js
+// node_modules/lodash/_baseIndexOf.js
 var require_baseIndexOf = __commonJS({
-  "../../main/node_modules/lodash/_baseIndexOf.js"(exports, module) {
+  "node_modules/lodash/_baseIndexOf.js"(exports, module) {
     var baseFindIndex = require_baseFindIndex();
     var baseIsNaN = require_baseIsNaN();
     var strictIndexOf = require_strictIndexOf();
@@ -13857,9 +13857,9 @@ var require_baseIndexOf = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_arrayIncludes.js
+// node_modules/lodash/_arrayIncludes.js
 var require_arrayIncludes = __commonJS({
-  "../../main/node_modules/lodash/_arrayIncludes.js"(exports, module) {
+  "node_modules/lodash/_arrayIncludes.js"(exports, module) {
     var baseIndexOf = require_baseIndexOf();
     function arrayIncludes(array, value) {
       var length = array == null ? 0 : array.length;
@@ -13869,9 +13869,9 @@ var require_arrayIncludes = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_arrayIncludesWith.js
+// node_modules/lodash/_arrayIncludesWith.js
 var require_arrayIncludesWith = __commonJS({
-  "../../main/node_modules/lodash/_arrayIncludesWith.js"(exports, module) {
+  "node_modules/lodash/_arrayIncludesWith.js"(exports, module) {
     function arrayIncludesWith(array, value, comparator) {
       var index = -1, length = array == null ? 0 : array.length;
       while (++index < length) {
@@ -13885,9 +13885,9 @@ var require_arrayIncludesWith = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_arrayMap.js
+// node_modules/lodash/_arrayMap.js
 var require_arrayMap = __commonJS({
-  "../../main/node_modules/lodash/_arrayMap.js"(exports, module) {
+  "node_modules/lodash/_arrayMap.js"(exports, module) {
     function arrayMap(array, iteratee) {
       var index = -1, length = array == null ? 0 : array.length, result = Array(length);
       while (++index < length) {
@@ -13899,9 +13899,9 @@ var require_arrayMap = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_cacheHas.js
+// node_modules/lodash/_cacheHas.js
 var require_cacheHas = __commonJS({
-  "../../main/node_modules/lodash/_cacheHas.js"(exports, module) {
+  "node_modules/lodash/_cacheHas.js"(exports, module) {
     function cacheHas(cache, key) {
       return cache.has(key);
     }
@@ -13909,9 +13909,9 @@ var require_cacheHas = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseDifference.js
+// node_modules/lodash/_baseDifference.js
 var require_baseDifference = __commonJS({
-  "../../main/node_modules/lodash/_baseDifference.js"(exports, module) {
+  "node_modules/lodash/_baseDifference.js"(exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -13957,9 +13957,9 @@ var require_baseDifference = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/isArrayLikeObject.js
+// node_modules/lodash/isArrayLikeObject.js
 var require_isArrayLikeObject = __commonJS({
-  "../../main/node_modules/lodash/isArrayLikeObject.js"(exports, module) {
+  "node_modules/lodash/isArrayLikeObject.js"(exports, module) {
     var isArrayLike = require_isArrayLike();
     var isObjectLike = require_isObjectLike();
     function isArrayLikeObject(value) {
@@ -13969,9 +13969,9 @@ var require_isArrayLikeObject = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/difference.js
+// node_modules/lodash/difference.js
 var require_difference = __commonJS({
-  "../../main/node_modules/lodash/difference.js"(exports, module) {
+  "node_modules/lodash/difference.js"(exports, module) {
     var baseDifference = require_baseDifference();
     var baseFlatten = require_baseFlatten();
     var baseRest = require_baseRest();
@@ -13983,9 +13983,9 @@ var require_difference = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_Set.js
+// node_modules/lodash/_Set.js
 var require_Set = __commonJS({
-  "../../main/node_modules/lodash/_Set.js"(exports, module) {
+  "node_modules/lodash/_Set.js"(exports, module) {
     var getNative = require_getNative();
     var root = require_root();
     var Set2 = getNative(root, "Set");
@@ -13993,18 +13993,18 @@ var require_Set = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/noop.js
+// node_modules/lodash/noop.js
 var require_noop = __commonJS({
-  "../../main/node_modules/lodash/noop.js"(exports, module) {
+  "node_modules/lodash/noop.js"(exports, module) {
     function noop3() {
     }
     module.exports = noop3;
   }
 });
 
-// ../../main/node_modules/lodash/_setToArray.js
+// node_modules/lodash/_setToArray.js
 var require_setToArray = __commonJS({
-  "../../main/node_modules/lodash/_setToArray.js"(exports, module) {
+  "node_modules/lodash/_setToArray.js"(exports, module) {
     function setToArray(set) {
       var index = -1, result = Array(set.size);
       set.forEach(function(value) {
@@ -14016,9 +14016,9 @@ var require_setToArray = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_createSet.js
+// node_modules/lodash/_createSet.js
 var require_createSet = __commonJS({
-  "../../main/node_modules/lodash/_createSet.js"(exports, module) {
+  "node_modules/lodash/_createSet.js"(exports, module) {
     var Set2 = require_Set();
     var noop3 = require_noop();
     var setToArray = require_setToArray();
@@ -14030,9 +14030,9 @@ var require_createSet = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_baseUniq.js
+// node_modules/lodash/_baseUniq.js
 var require_baseUniq = __commonJS({
-  "../../main/node_modules/lodash/_baseUniq.js"(exports, module) {
+  "node_modules/lodash/_baseUniq.js"(exports, module) {
     var SetCache = require_SetCache();
     var arrayIncludes = require_arrayIncludes();
     var arrayIncludesWith = require_arrayIncludesWith();
@@ -14084,9 +14084,9 @@ var require_baseUniq = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/union.js
+// node_modules/lodash/union.js
 var require_union = __commonJS({
-  "../../main/node_modules/lodash/union.js"(exports, module) {
+  "node_modules/lodash/union.js"(exports, module) {
     var baseFlatten = require_baseFlatten();
     var baseRest = require_baseRest();
     var baseUniq = require_baseUniq();
@@ -14098,9 +14098,9 @@ var require_union = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_overArg.js
+// node_modules/lodash/_overArg.js
 var require_overArg = __commonJS({
-  "../../main/node_modules/lodash/_overArg.js"(exports, module) {
+  "node_modules/lodash/_overArg.js"(exports, module) {
     function overArg(func, transform) {
       return function(arg) {
         return func(transform(arg));
@@ -14110,18 +14110,18 @@ var require_overArg = __commonJS({
   }
 });
 
-// ../../main/node_modules/lodash/_getPrototype.js
+// node_modules/lodash/_getPrototype.js
 var require_getPrototype = __commonJS({
-  "../../main/node_modules/lodash/_getPrototype.js"(exports, module) {
+  "node_modules/lodash/_getPrototype.js"(exports, module) {
     var overArg = require_overArg();
     var getPrototype = overArg(Object.getPrototypeOf, Object);
     module.exports = getPrototype;
   }
 });
 
-// ../../main/node_modules/lodash/isPlainObject.js
+// node_modules/lodash/isPlainObject.js
 var require_isPlainObject = __commonJS({
-  "../../main/node_modules/lodash/isPlainObject.js"(exports, module) {
+  "node_modules/lodash/isPlainObject.js"(exports, module) {
     var baseGetTag = require_baseGetTag();
     var getPrototype = require_getPrototype();
     var isObjectLike = require_isObjectLike();
@@ -14146,9 +14146,9 @@ var require_isPlainObject = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/balanced-match/index.js
+// node_modules/glob/node_modules/balanced-match/index.js
 var require_balanced_match2 = __commonJS({
-  "../../main/node_modules/glob/node_modules/balanced-match/index.js"(exports, module) {
+  "node_modules/glob/node_modules/balanced-match/index.js"(exports, module) {
     "use strict";
     module.exports = balanced;
     function balanced(a, b, str) {
@@ -14204,9 +14204,9 @@ var require_balanced_match2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/brace-expansion/index.js
+// node_modules/glob/node_modules/brace-expansion/index.js
 var require_brace_expansion2 = __commonJS({
-  "../../main/node_modules/glob/node_modules/brace-expansion/index.js"(exports, module) {
+  "node_modules/glob/node_modules/brace-expansion/index.js"(exports, module) {
     var balanced = require_balanced_match2();
     module.exports = expandTop;
     var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
@@ -14599,9 +14599,9 @@ var require_brace_expansion2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/assert-valid-pattern.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/assert-valid-pattern.js
 var require_assert_valid_pattern = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/assert-valid-pattern.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/assert-valid-pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.assertValidPattern = void 0;
@@ -14618,9 +14618,9 @@ var require_assert_valid_pattern = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/brace-expressions.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/brace-expressions.js
 var require_brace_expressions = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/brace-expressions.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/brace-expressions.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.parseClass = void 0;
@@ -14735,9 +14735,9 @@ var require_brace_expressions = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/unescape.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/unescape.js
 var require_unescape = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/unescape.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/unescape.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.unescape = void 0;
@@ -14748,9 +14748,9 @@ var require_unescape = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/ast.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/ast.js
 var require_ast = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/ast.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/ast.js"(exports) {
     "use strict";
     var _a;
     Object.defineProperty(exports, "__esModule", { value: true });
@@ -15370,9 +15370,9 @@ var require_ast = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/escape.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/escape.js
 var require_escape = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/escape.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/escape.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.escape = void 0;
@@ -15383,9 +15383,9 @@ var require_escape = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/index.js
+// node_modules/glob/node_modules/minimatch/dist/commonjs/index.js
 var require_commonjs3 = __commonJS({
-  "../../main/node_modules/glob/node_modules/minimatch/dist/commonjs/index.js"(exports) {
+  "node_modules/glob/node_modules/minimatch/dist/commonjs/index.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -16205,9 +16205,9 @@ var require_commonjs3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/lru-cache/dist/commonjs/index.js
+// node_modules/lru-cache/dist/commonjs/index.js
 var require_commonjs4 = __commonJS({
-  "../../main/node_modules/lru-cache/dist/commonjs/index.js"(exports) {
+  "node_modules/lru-cache/dist/commonjs/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.LRUCache = void 0;
@@ -17581,9 +17581,9 @@ var require_commonjs4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/minipass/dist/commonjs/index.js
+// node_modules/minipass/dist/commonjs/index.js
 var require_commonjs5 = __commonJS({
-  "../../main/node_modules/minipass/dist/commonjs/index.js"(exports) {
+  "node_modules/minipass/dist/commonjs/index.js"(exports) {
     "use strict";
     var __importDefault = exports && exports.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -18477,9 +18477,9 @@ var require_commonjs5 = __commonJS({
   }
 });
 
-// ../../main/node_modules/path-scurry/dist/commonjs/index.js
+// node_modules/path-scurry/dist/commonjs/index.js
 var require_commonjs6 = __commonJS({
-  "../../main/node_modules/path-scurry/dist/commonjs/index.js"(exports) {
+  "node_modules/path-scurry/dist/commonjs/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -20251,9 +20251,9 @@ var require_commonjs6 = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/pattern.js
+// node_modules/glob/dist/commonjs/pattern.js
 var require_pattern = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/pattern.js"(exports) {
+  "node_modules/glob/dist/commonjs/pattern.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Pattern = void 0;
@@ -20425,9 +20425,9 @@ var require_pattern = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/ignore.js
+// node_modules/glob/dist/commonjs/ignore.js
 var require_ignore = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/ignore.js"(exports) {
+  "node_modules/glob/dist/commonjs/ignore.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Ignore = void 0;
@@ -20522,9 +20522,9 @@ var require_ignore = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/processor.js
+// node_modules/glob/dist/commonjs/processor.js
 var require_processor = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/processor.js"(exports) {
+  "node_modules/glob/dist/commonjs/processor.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Processor = exports.SubWalks = exports.MatchRecord = exports.HasWalkedCache = void 0;
@@ -20755,9 +20755,9 @@ var require_processor = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/walker.js
+// node_modules/glob/dist/commonjs/walker.js
 var require_walker = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/walker.js"(exports) {
+  "node_modules/glob/dist/commonjs/walker.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.GlobStream = exports.GlobWalker = exports.GlobUtil = void 0;
@@ -21095,9 +21095,9 @@ var require_walker = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/glob.js
+// node_modules/glob/dist/commonjs/glob.js
 var require_glob = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/glob.js"(exports) {
+  "node_modules/glob/dist/commonjs/glob.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.Glob = void 0;
@@ -21308,9 +21308,9 @@ var require_glob = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/has-magic.js
+// node_modules/glob/dist/commonjs/has-magic.js
 var require_has_magic = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/has-magic.js"(exports) {
+  "node_modules/glob/dist/commonjs/has-magic.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.hasMagic = void 0;
@@ -21329,9 +21329,9 @@ var require_has_magic = __commonJS({
   }
 });
 
-// ../../main/node_modules/glob/dist/commonjs/index.js
+// node_modules/glob/dist/commonjs/index.js
 var require_commonjs7 = __commonJS({
-  "../../main/node_modules/glob/dist/commonjs/index.js"(exports) {
+  "node_modules/glob/dist/commonjs/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.glob = exports.sync = exports.iterate = exports.iterateSync = exports.stream = exports.streamSync = exports.Ignore = exports.hasMagic = exports.Glob = exports.unescape = exports.escape = void 0;
@@ -21411,9 +21411,9 @@ var require_commonjs7 = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver-utils/file.js
+// node_modules/archiver-utils/file.js
 var require_file = __commonJS({
-  "../../main/node_modules/archiver-utils/file.js"(exports, module) {
+  "node_modules/archiver-utils/file.js"(exports, module) {
     var fs5 = require_graceful_fs();
     var path4 = __require("path");
     var flatten = require_flatten();
@@ -21564,9 +21564,9 @@ var require_file = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver-utils/index.js
+// node_modules/archiver-utils/index.js
 var require_archiver_utils = __commonJS({
-  "../../main/node_modules/archiver-utils/index.js"(exports, module) {
+  "node_modules/archiver-utils/index.js"(exports, module) {
     var fs5 = require_graceful_fs();
     var path4 = __require("path");
     var isStream = require_is_stream();
@@ -21683,9 +21683,9 @@ var require_archiver_utils = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver/lib/error.js
+// node_modules/archiver/lib/error.js
 var require_error = __commonJS({
-  "../../main/node_modules/archiver/lib/error.js"(exports, module) {
+  "node_modules/archiver/lib/error.js"(exports, module) {
     var util = __require("util");
     var ERROR_CODES = {
       "ABORTED": "archive was aborted",
@@ -21716,9 +21716,9 @@ var require_error = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver/lib/core.js
+// node_modules/archiver/lib/core.js
 var require_core = __commonJS({
-  "../../main/node_modules/archiver/lib/core.js"(exports, module) {
+  "node_modules/archiver/lib/core.js"(exports, module) {
     var fs5 = __require("fs");
     var glob = require_readdir_glob();
     var async = require_async();
@@ -22251,9 +22251,9 @@ var require_core = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/archive-entry.js
+// node_modules/compress-commons/lib/archivers/archive-entry.js
 var require_archive_entry = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/archive-entry.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/archive-entry.js"(exports, module) {
     var ArchiveEntry = module.exports = function() {
     };
     ArchiveEntry.prototype.getName = function() {
@@ -22267,9 +22267,9 @@ var require_archive_entry = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/util.js
+// node_modules/compress-commons/lib/archivers/zip/util.js
 var require_util3 = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/util.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/util.js"(exports, module) {
     var util = module.exports = {};
     util.dateToDos = function(d, forceLocalTime) {
       forceLocalTime = forceLocalTime || false;
@@ -22323,9 +22323,9 @@ var require_util3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js
+// node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js
 var require_general_purpose_bit = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/general-purpose-bit.js"(exports, module) {
     var zipUtil = require_util3();
     var DATA_DESCRIPTOR_FLAG = 1 << 3;
     var ENCRYPTION_FLAG = 1 << 0;
@@ -22400,9 +22400,9 @@ var require_general_purpose_bit = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/unix-stat.js
+// node_modules/compress-commons/lib/archivers/zip/unix-stat.js
 var require_unix_stat = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/unix-stat.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/unix-stat.js"(exports, module) {
     module.exports = {
       /**
        * Bits used for permissions (and sticky bit)
@@ -22452,9 +22452,9 @@ var require_unix_stat = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/constants.js
+// node_modules/compress-commons/lib/archivers/zip/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/constants.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/constants.js"(exports, module) {
     module.exports = {
       WORD: 4,
       DWORD: 8,
@@ -22529,9 +22529,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js
+// node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js
 var require_zip_archive_entry = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/zip-archive-entry.js"(exports, module) {
     var inherits = __require("util").inherits;
     var normalizePath = require_normalize_path();
     var ArchiveEntry = require_archive_entry();
@@ -22704,9 +22704,9 @@ var require_zip_archive_entry = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/util/index.js
+// node_modules/compress-commons/lib/util/index.js
 var require_util4 = __commonJS({
-  "../../main/node_modules/compress-commons/lib/util/index.js"(exports, module) {
+  "node_modules/compress-commons/lib/util/index.js"(exports, module) {
     var Stream = __require("stream").Stream;
     var PassThrough3 = require_ours().PassThrough;
     var isStream = require_is_stream();
@@ -22726,9 +22726,9 @@ var require_util4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/archive-output-stream.js
+// node_modules/compress-commons/lib/archivers/archive-output-stream.js
 var require_archive_output_stream = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/archive-output-stream.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/archive-output-stream.js"(exports, module) {
     var inherits = __require("util").inherits;
     var isStream = require_is_stream();
     var Transform2 = require_ours().Transform;
@@ -22814,9 +22814,9 @@ var require_archive_output_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/crc-32/crc32.js
+// node_modules/crc-32/crc32.js
 var require_crc32 = __commonJS({
-  "../../main/node_modules/crc-32/crc32.js"(exports) {
+  "node_modules/crc-32/crc32.js"(exports) {
     var CRC32;
     (function(factory) {
       if (typeof DO_NOT_EXPORT_CRC === "undefined") {
@@ -22912,9 +22912,9 @@ var require_crc32 = __commonJS({
   }
 });
 
-// ../../main/node_modules/crc32-stream/lib/crc32-stream.js
+// node_modules/crc32-stream/lib/crc32-stream.js
 var require_crc32_stream = __commonJS({
-  "../../main/node_modules/crc32-stream/lib/crc32-stream.js"(exports, module) {
+  "node_modules/crc32-stream/lib/crc32-stream.js"(exports, module) {
     "use strict";
     var { Transform: Transform2 } = require_ours();
     var crc32 = require_crc32();
@@ -22948,9 +22948,9 @@ var require_crc32_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/crc32-stream/lib/deflate-crc32-stream.js
+// node_modules/crc32-stream/lib/deflate-crc32-stream.js
 var require_deflate_crc32_stream = __commonJS({
-  "../../main/node_modules/crc32-stream/lib/deflate-crc32-stream.js"(exports, module) {
+  "node_modules/crc32-stream/lib/deflate-crc32-stream.js"(exports, module) {
     "use strict";
     var { DeflateRaw } = __require("zlib");
     var crc32 = require_crc32();
@@ -22995,9 +22995,9 @@ var require_deflate_crc32_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/crc32-stream/lib/index.js
+// node_modules/crc32-stream/lib/index.js
 var require_lib = __commonJS({
-  "../../main/node_modules/crc32-stream/lib/index.js"(exports, module) {
+  "node_modules/crc32-stream/lib/index.js"(exports, module) {
     "use strict";
     module.exports = {
       CRC32Stream: require_crc32_stream(),
@@ -23006,9 +23006,9 @@ var require_lib = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js
+// node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js
 var require_zip_archive_output_stream = __commonJS({
-  "../../main/node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js"(exports, module) {
+  "node_modules/compress-commons/lib/archivers/zip/zip-archive-output-stream.js"(exports, module) {
     var inherits = __require("util").inherits;
     var crc32 = require_crc32();
     var { CRC32Stream } = require_lib();
@@ -23291,9 +23291,9 @@ var require_zip_archive_output_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/compress-commons/lib/compress-commons.js
+// node_modules/compress-commons/lib/compress-commons.js
 var require_compress_commons = __commonJS({
-  "../../main/node_modules/compress-commons/lib/compress-commons.js"(exports, module) {
+  "node_modules/compress-commons/lib/compress-commons.js"(exports, module) {
     module.exports = {
       ArchiveEntry: require_archive_entry(),
       ZipArchiveEntry: require_zip_archive_entry(),
@@ -23303,9 +23303,9 @@ var require_compress_commons = __commonJS({
   }
 });
 
-// ../../main/node_modules/zip-stream/index.js
+// node_modules/zip-stream/index.js
 var require_zip_stream = __commonJS({
-  "../../main/node_modules/zip-stream/index.js"(exports, module) {
+  "node_modules/zip-stream/index.js"(exports, module) {
     var inherits = __require("util").inherits;
     var ZipArchiveOutputStream = require_compress_commons().ZipArchiveOutputStream;
     var ZipArchiveEntry = require_compress_commons().ZipArchiveEntry;
@@ -23406,9 +23406,9 @@ var require_zip_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver/lib/plugins/zip.js
+// node_modules/archiver/lib/plugins/zip.js
 var require_zip = __commonJS({
-  "../../main/node_modules/archiver/lib/plugins/zip.js"(exports, module) {
+  "node_modules/archiver/lib/plugins/zip.js"(exports, module) {
     var engine = require_zip_stream();
     var util = require_archiver_utils();
     var Zip = function(options) {
@@ -23446,16 +23446,16 @@ var require_zip = __commonJS({
   }
 });
 
-// ../../main/node_modules/events-universal/default.js
+// node_modules/events-universal/default.js
 var require_default = __commonJS({
-  "../../main/node_modules/events-universal/default.js"(exports, module) {
+  "node_modules/events-universal/default.js"(exports, module) {
     module.exports = __require("events");
   }
 });
 
-// ../../main/node_modules/fast-fifo/fixed-size.js
+// node_modules/fast-fifo/fixed-size.js
 var require_fixed_size = __commonJS({
-  "../../main/node_modules/fast-fifo/fixed-size.js"(exports, module) {
+  "node_modules/fast-fifo/fixed-size.js"(exports, module) {
     module.exports = class FixedFIFO {
       constructor(hwm) {
         if (!(hwm > 0) || (hwm - 1 & hwm) !== 0) throw new Error("Max size for a FixedFIFO should be a power of two");
@@ -23493,9 +23493,9 @@ var require_fixed_size = __commonJS({
   }
 });
 
-// ../../main/node_modules/fast-fifo/index.js
+// node_modules/fast-fifo/index.js
 var require_fast_fifo = __commonJS({
-  "../../main/node_modules/fast-fifo/index.js"(exports, module) {
+  "node_modules/fast-fifo/index.js"(exports, module) {
     var FixedFIFO = require_fixed_size();
     module.exports = class FastFIFO {
       constructor(hwm) {
@@ -23540,9 +23540,9 @@ var require_fast_fifo = __commonJS({
   }
 });
 
-// ../../main/node_modules/b4a/index.js
+// node_modules/b4a/index.js
 var require_b4a = __commonJS({
-  "../../main/node_modules/b4a/index.js"(exports, module) {
+  "node_modules/b4a/index.js"(exports, module) {
     function isBuffer(value) {
       return Buffer.isBuffer(value) || value instanceof Uint8Array;
     }
@@ -23701,9 +23701,9 @@ var require_b4a = __commonJS({
   }
 });
 
-// ../../main/node_modules/text-decoder/lib/pass-through-decoder.js
+// node_modules/text-decoder/lib/pass-through-decoder.js
 var require_pass_through_decoder = __commonJS({
-  "../../main/node_modules/text-decoder/lib/pass-through-decoder.js"(exports, module) {
+  "node_modules/text-decoder/lib/pass-through-decoder.js"(exports, module) {
     var b4a = require_b4a();
     module.exports = class PassThroughDecoder {
       constructor(encoding) {
@@ -23722,9 +23722,9 @@ var require_pass_through_decoder = __commonJS({
   }
 });
 
-// ../../main/node_modules/text-decoder/lib/utf8-decoder.js
+// node_modules/text-decoder/lib/utf8-decoder.js
 var require_utf8_decoder = __commonJS({
-  "../../main/node_modules/text-decoder/lib/utf8-decoder.js"(exports, module) {
+  "node_modules/text-decoder/lib/utf8-decoder.js"(exports, module) {
     var b4a = require_b4a();
     module.exports = class UTF8Decoder {
       constructor() {
@@ -23869,9 +23869,9 @@ var require_utf8_decoder = __commonJS({
   }
 });
 
-// ../../main/node_modules/text-decoder/index.js
+// node_modules/text-decoder/index.js
 var require_text_decoder = __commonJS({
-  "../../main/node_modules/text-decoder/index.js"(exports, module) {
+  "node_modules/text-decoder/index.js"(exports, module) {
     var PassThroughDecoder = require_pass_through_decoder();
     var UTF8Decoder = require_utf8_decoder();
     module.exports = class TextDecoder {
@@ -23931,9 +23931,9 @@ var require_text_decoder = __commonJS({
   }
 });
 
-// ../../main/node_modules/streamx/lib/errors.js
+// node_modules/streamx/lib/errors.js
 var require_errors2 = __commonJS({
-  "../../main/node_modules/streamx/lib/errors.js"(exports, module) {
+  "node_modules/streamx/lib/errors.js"(exports, module) {
     module.exports = class StreamError extends Error {
       constructor(msg, code, fn = StreamError) {
         super(msg);
@@ -23973,9 +23973,9 @@ var require_errors2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/streamx/index.js
+// node_modules/streamx/index.js
 var require_streamx = __commonJS({
-  "../../main/node_modules/streamx/index.js"(exports, module) {
+  "node_modules/streamx/index.js"(exports, module) {
     var { EventEmitter } = require_default();
     var FIFO = require_fast_fifo();
     var TextDecoder = require_text_decoder();
@@ -25004,9 +25004,9 @@ var require_streamx = __commonJS({
   }
 });
 
-// ../../main/node_modules/tar-stream/headers.js
+// node_modules/tar-stream/headers.js
 var require_headers = __commonJS({
-  "../../main/node_modules/tar-stream/headers.js"(exports) {
+  "node_modules/tar-stream/headers.js"(exports) {
     var b4a = require_b4a();
     var ZEROS = "0000000000000000000";
     var SEVENS = "7777777777777777777";
@@ -25266,9 +25266,9 @@ var require_headers = __commonJS({
   }
 });
 
-// ../../main/node_modules/tar-stream/extract.js
+// node_modules/tar-stream/extract.js
 var require_extract = __commonJS({
-  "../../main/node_modules/tar-stream/extract.js"(exports, module) {
+  "node_modules/tar-stream/extract.js"(exports, module) {
     var { Writable, Readable, getStreamError } = require_streamx();
     var FIFO = require_fast_fifo();
     var b4a = require_b4a();
@@ -25610,9 +25610,9 @@ var require_extract = __commonJS({
   }
 });
 
-// ../../main/node_modules/tar-stream/constants.js
+// node_modules/tar-stream/constants.js
 var require_constants2 = __commonJS({
-  "../../main/node_modules/tar-stream/constants.js"(exports, module) {
+  "node_modules/tar-stream/constants.js"(exports, module) {
     var constants = {
       // just for envs without fs
       S_IFMT: 61440,
@@ -25630,9 +25630,9 @@ var require_constants2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/tar-stream/pack.js
+// node_modules/tar-stream/pack.js
 var require_pack = __commonJS({
-  "../../main/node_modules/tar-stream/pack.js"(exports, module) {
+  "node_modules/tar-stream/pack.js"(exports, module) {
     var { Readable, Writable, getStreamError } = require_streamx();
     var b4a = require_b4a();
     var constants = require_constants2();
@@ -25864,17 +25864,17 @@ var require_pack = __commonJS({
   }
 });
 
-// ../../main/node_modules/tar-stream/index.js
+// node_modules/tar-stream/index.js
 var require_tar_stream = __commonJS({
-  "../../main/node_modules/tar-stream/index.js"(exports) {
+  "node_modules/tar-stream/index.js"(exports) {
     exports.extract = require_extract();
     exports.pack = require_pack();
   }
 });
 
-// ../../main/node_modules/archiver/lib/plugins/tar.js
+// node_modules/archiver/lib/plugins/tar.js
 var require_tar = __commonJS({
-  "../../main/node_modules/archiver/lib/plugins/tar.js"(exports, module) {
+  "node_modules/archiver/lib/plugins/tar.js"(exports, module) {
     var zlib = __require("zlib");
     var engine = require_tar_stream();
     var util = require_archiver_utils();
@@ -25950,9 +25950,9 @@ var require_tar = __commonJS({
   }
 });
 
-// ../../main/node_modules/buffer-crc32/dist/index.cjs
+// node_modules/buffer-crc32/dist/index.cjs
 var require_dist = __commonJS({
-  "../../main/node_modules/buffer-crc32/dist/index.cjs"(exports, module) {
+  "node_modules/buffer-crc32/dist/index.cjs"(exports, module) {
     "use strict";
     function getDefaultExportFromCjs(x) {
       return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
@@ -26258,9 +26258,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver/lib/plugins/json.js
+// node_modules/archiver/lib/plugins/json.js
 var require_json = __commonJS({
-  "../../main/node_modules/archiver/lib/plugins/json.js"(exports, module) {
+  "node_modules/archiver/lib/plugins/json.js"(exports, module) {
     var inherits = __require("util").inherits;
     var Transform2 = require_ours().Transform;
     var crc32 = require_dist();
@@ -26312,9 +26312,9 @@ var require_json = __commonJS({
   }
 });
 
-// ../../main/node_modules/archiver/index.js
+// node_modules/archiver/index.js
 var require_archiver = __commonJS({
-  "../../main/node_modules/archiver/index.js"(exports, module) {
+  "node_modules/archiver/index.js"(exports, module) {
     var Archiver = require_core();
     var formats = {};
     var vending = function(format, options) {
@@ -26355,9 +26355,9 @@ var require_archiver = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js
 var require_proxy = __commonJS({
-  "../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/proxy.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.getProxyUrl = getProxyUrl;
@@ -26436,9 +26436,9 @@ var require_proxy = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+// node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
 var require_lib2 = __commonJS({
-  "../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
+  "node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js"(exports) {
     "use strict";
     var __createBinding = exports && exports.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -27127,9 +27127,9 @@ var require_lib2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@octokit/core/node_modules/content-type/dist/index.js
+// node_modules/@octokit/core/node_modules/content-type/dist/index.js
 var require_dist2 = __commonJS({
-  "../../main/node_modules/@octokit/core/node_modules/content-type/dist/index.js"(exports) {
+  "node_modules/@octokit/core/node_modules/content-type/dist/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.format = format;
@@ -27266,9 +27266,9 @@ var require_dist2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-callable/index.js
+// node_modules/is-callable/index.js
 var require_is_callable = __commonJS({
-  "../../main/node_modules/is-callable/index.js"(exports, module) {
+  "node_modules/is-callable/index.js"(exports, module) {
     "use strict";
     var fnToStr = Function.prototype.toString;
     var reflectApply = typeof Reflect === "object" && Reflect !== null && Reflect.apply;
@@ -27384,9 +27384,9 @@ var require_is_callable = __commonJS({
   }
 });
 
-// ../../main/node_modules/for-each/index.js
+// node_modules/for-each/index.js
 var require_for_each = __commonJS({
-  "../../main/node_modules/for-each/index.js"(exports, module) {
+  "node_modules/for-each/index.js"(exports, module) {
     "use strict";
     var isCallable = require_is_callable();
     var toStr = Object.prototype.toString;
@@ -27444,9 +27444,9 @@ var require_for_each = __commonJS({
   }
 });
 
-// ../../main/node_modules/possible-typed-array-names/index.js
+// node_modules/possible-typed-array-names/index.js
 var require_possible_typed_array_names = __commonJS({
-  "../../main/node_modules/possible-typed-array-names/index.js"(exports, module) {
+  "node_modules/possible-typed-array-names/index.js"(exports, module) {
     "use strict";
     module.exports = [
       "Float16Array",
@@ -27465,9 +27465,9 @@ var require_possible_typed_array_names = __commonJS({
   }
 });
 
-// ../../main/node_modules/available-typed-arrays/index.js
+// node_modules/available-typed-arrays/index.js
 var require_available_typed_arrays = __commonJS({
-  "../../main/node_modules/available-typed-arrays/index.js"(exports, module) {
+  "node_modules/available-typed-arrays/index.js"(exports, module) {
     "use strict";
     var possibleNames = require_possible_typed_array_names();
     var g = typeof globalThis === "undefined" ? global : globalThis;
@@ -27483,121 +27483,121 @@ var require_available_typed_arrays = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-object-atoms/index.js
+// node_modules/es-object-atoms/index.js
 var require_es_object_atoms = __commonJS({
-  "../../main/node_modules/es-object-atoms/index.js"(exports, module) {
+  "node_modules/es-object-atoms/index.js"(exports, module) {
     "use strict";
     module.exports = Object;
   }
 });
 
-// ../../main/node_modules/es-errors/index.js
+// node_modules/es-errors/index.js
 var require_es_errors = __commonJS({
-  "../../main/node_modules/es-errors/index.js"(exports, module) {
+  "node_modules/es-errors/index.js"(exports, module) {
     "use strict";
     module.exports = Error;
   }
 });
 
-// ../../main/node_modules/es-errors/eval.js
+// node_modules/es-errors/eval.js
 var require_eval = __commonJS({
-  "../../main/node_modules/es-errors/eval.js"(exports, module) {
+  "node_modules/es-errors/eval.js"(exports, module) {
     "use strict";
     module.exports = EvalError;
   }
 });
 
-// ../../main/node_modules/es-errors/range.js
+// node_modules/es-errors/range.js
 var require_range = __commonJS({
-  "../../main/node_modules/es-errors/range.js"(exports, module) {
+  "node_modules/es-errors/range.js"(exports, module) {
     "use strict";
     module.exports = RangeError;
   }
 });
 
-// ../../main/node_modules/es-errors/ref.js
+// node_modules/es-errors/ref.js
 var require_ref = __commonJS({
-  "../../main/node_modules/es-errors/ref.js"(exports, module) {
+  "node_modules/es-errors/ref.js"(exports, module) {
     "use strict";
     module.exports = ReferenceError;
   }
 });
 
-// ../../main/node_modules/es-errors/syntax.js
+// node_modules/es-errors/syntax.js
 var require_syntax = __commonJS({
-  "../../main/node_modules/es-errors/syntax.js"(exports, module) {
+  "node_modules/es-errors/syntax.js"(exports, module) {
     "use strict";
     module.exports = SyntaxError;
   }
 });
 
-// ../../main/node_modules/es-errors/type.js
+// node_modules/es-errors/type.js
 var require_type = __commonJS({
-  "../../main/node_modules/es-errors/type.js"(exports, module) {
+  "node_modules/es-errors/type.js"(exports, module) {
     "use strict";
     module.exports = TypeError;
   }
 });
 
-// ../../main/node_modules/es-errors/uri.js
+// node_modules/es-errors/uri.js
 var require_uri = __commonJS({
-  "../../main/node_modules/es-errors/uri.js"(exports, module) {
+  "node_modules/es-errors/uri.js"(exports, module) {
     "use strict";
     module.exports = URIError;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/abs.js
+// node_modules/math-intrinsics/abs.js
 var require_abs = __commonJS({
-  "../../main/node_modules/math-intrinsics/abs.js"(exports, module) {
+  "node_modules/math-intrinsics/abs.js"(exports, module) {
     "use strict";
     module.exports = Math.abs;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/floor.js
+// node_modules/math-intrinsics/floor.js
 var require_floor = __commonJS({
-  "../../main/node_modules/math-intrinsics/floor.js"(exports, module) {
+  "node_modules/math-intrinsics/floor.js"(exports, module) {
     "use strict";
     module.exports = Math.floor;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/max.js
+// node_modules/math-intrinsics/max.js
 var require_max = __commonJS({
-  "../../main/node_modules/math-intrinsics/max.js"(exports, module) {
+  "node_modules/math-intrinsics/max.js"(exports, module) {
     "use strict";
     module.exports = Math.max;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/min.js
+// node_modules/math-intrinsics/min.js
 var require_min = __commonJS({
-  "../../main/node_modules/math-intrinsics/min.js"(exports, module) {
+  "node_modules/math-intrinsics/min.js"(exports, module) {
     "use strict";
     module.exports = Math.min;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/pow.js
+// node_modules/math-intrinsics/pow.js
 var require_pow = __commonJS({
-  "../../main/node_modules/math-intrinsics/pow.js"(exports, module) {
+  "node_modules/math-intrinsics/pow.js"(exports, module) {
     "use strict";
     module.exports = Math.pow;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/round.js
+// node_modules/math-intrinsics/round.js
 var require_round = __commonJS({
-  "../../main/node_modules/math-intrinsics/round.js"(exports, module) {
+  "node_modules/math-intrinsics/round.js"(exports, module) {
     "use strict";
     module.exports = Math.round;
   }
 });
 
-// ../../main/node_modules/math-intrinsics/isNaN.js
+// node_modules/math-intrinsics/isNaN.js
 var require_isNaN = __commonJS({
-  "../../main/node_modules/math-intrinsics/isNaN.js"(exports, module) {
+  "node_modules/math-intrinsics/isNaN.js"(exports, module) {
     "use strict";
     module.exports = Number.isNaN || function isNaN2(a) {
       return a !== a;
@@ -27605,9 +27605,9 @@ var require_isNaN = __commonJS({
   }
 });
 
-// ../../main/node_modules/math-intrinsics/sign.js
+// node_modules/math-intrinsics/sign.js
 var require_sign = __commonJS({
-  "../../main/node_modules/math-intrinsics/sign.js"(exports, module) {
+  "node_modules/math-intrinsics/sign.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function sign(number) {
@@ -27619,17 +27619,17 @@ var require_sign = __commonJS({
   }
 });
 
-// ../../main/node_modules/gopd/gOPD.js
+// node_modules/gopd/gOPD.js
 var require_gOPD = __commonJS({
-  "../../main/node_modules/gopd/gOPD.js"(exports, module) {
+  "node_modules/gopd/gOPD.js"(exports, module) {
     "use strict";
     module.exports = Object.getOwnPropertyDescriptor;
   }
 });
 
-// ../../main/node_modules/gopd/index.js
+// node_modules/gopd/index.js
 var require_gopd = __commonJS({
-  "../../main/node_modules/gopd/index.js"(exports, module) {
+  "node_modules/gopd/index.js"(exports, module) {
     "use strict";
     var $gOPD = require_gOPD();
     if ($gOPD) {
@@ -27643,9 +27643,9 @@ var require_gopd = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-define-property/index.js
+// node_modules/es-define-property/index.js
 var require_es_define_property = __commonJS({
-  "../../main/node_modules/es-define-property/index.js"(exports, module) {
+  "node_modules/es-define-property/index.js"(exports, module) {
     "use strict";
     var $defineProperty = Object.defineProperty || false;
     if ($defineProperty) {
@@ -27659,9 +27659,9 @@ var require_es_define_property = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-symbols/shams.js
+// node_modules/has-symbols/shams.js
 var require_shams = __commonJS({
-  "../../main/node_modules/has-symbols/shams.js"(exports, module) {
+  "node_modules/has-symbols/shams.js"(exports, module) {
     "use strict";
     module.exports = function hasSymbols() {
       if (typeof Symbol !== "function" || typeof Object.getOwnPropertySymbols !== "function") {
@@ -27714,9 +27714,9 @@ var require_shams = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-symbols/index.js
+// node_modules/has-symbols/index.js
 var require_has_symbols = __commonJS({
-  "../../main/node_modules/has-symbols/index.js"(exports, module) {
+  "node_modules/has-symbols/index.js"(exports, module) {
     "use strict";
     var origSymbol = typeof Symbol !== "undefined" && Symbol;
     var hasSymbolSham = require_shams();
@@ -27738,26 +27738,26 @@ var require_has_symbols = __commonJS({
   }
 });
 
-// ../../main/node_modules/get-proto/Reflect.getPrototypeOf.js
+// node_modules/get-proto/Reflect.getPrototypeOf.js
 var require_Reflect_getPrototypeOf = __commonJS({
-  "../../main/node_modules/get-proto/Reflect.getPrototypeOf.js"(exports, module) {
+  "node_modules/get-proto/Reflect.getPrototypeOf.js"(exports, module) {
     "use strict";
     module.exports = typeof Reflect !== "undefined" && Reflect.getPrototypeOf || null;
   }
 });
 
-// ../../main/node_modules/get-proto/Object.getPrototypeOf.js
+// node_modules/get-proto/Object.getPrototypeOf.js
 var require_Object_getPrototypeOf = __commonJS({
-  "../../main/node_modules/get-proto/Object.getPrototypeOf.js"(exports, module) {
+  "node_modules/get-proto/Object.getPrototypeOf.js"(exports, module) {
     "use strict";
     var $Object = require_es_object_atoms();
     module.exports = $Object.getPrototypeOf || null;
   }
 });
 
-// ../../main/node_modules/function-bind/implementation.js
+// node_modules/function-bind/implementation.js
 var require_implementation = __commonJS({
-  "../../main/node_modules/function-bind/implementation.js"(exports, module) {
+  "node_modules/function-bind/implementation.js"(exports, module) {
     "use strict";
     var ERROR_MESSAGE = "Function.prototype.bind called on incompatible ";
     var toStr = Object.prototype.toString;
@@ -27831,42 +27831,42 @@ var require_implementation = __commonJS({
   }
 });
 
-// ../../main/node_modules/function-bind/index.js
+// node_modules/function-bind/index.js
 var require_function_bind = __commonJS({
-  "../../main/node_modules/function-bind/index.js"(exports, module) {
+  "node_modules/function-bind/index.js"(exports, module) {
     "use strict";
     var implementation = require_implementation();
     module.exports = Function.prototype.bind || implementation;
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/functionCall.js
+// node_modules/call-bind-apply-helpers/functionCall.js
 var require_functionCall = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/functionCall.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/functionCall.js"(exports, module) {
     "use strict";
     module.exports = Function.prototype.call;
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/functionApply.js
+// node_modules/call-bind-apply-helpers/functionApply.js
 var require_functionApply = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/functionApply.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/functionApply.js"(exports, module) {
     "use strict";
     module.exports = Function.prototype.apply;
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/reflectApply.js
+// node_modules/call-bind-apply-helpers/reflectApply.js
 var require_reflectApply = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/reflectApply.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/reflectApply.js"(exports, module) {
     "use strict";
     module.exports = typeof Reflect !== "undefined" && Reflect && Reflect.apply;
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/actualApply.js
+// node_modules/call-bind-apply-helpers/actualApply.js
 var require_actualApply = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/actualApply.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/actualApply.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $apply = require_functionApply();
@@ -27876,9 +27876,9 @@ var require_actualApply = __commonJS({
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/index.js
+// node_modules/call-bind-apply-helpers/index.js
 var require_call_bind_apply_helpers = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/index.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/index.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $TypeError = require_type();
@@ -27893,9 +27893,9 @@ var require_call_bind_apply_helpers = __commonJS({
   }
 });
 
-// ../../main/node_modules/dunder-proto/get.js
+// node_modules/dunder-proto/get.js
 var require_get = __commonJS({
-  "../../main/node_modules/dunder-proto/get.js"(exports, module) {
+  "node_modules/dunder-proto/get.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind_apply_helpers();
     var gOPD = require_gopd();
@@ -27924,9 +27924,9 @@ var require_get = __commonJS({
   }
 });
 
-// ../../main/node_modules/get-proto/index.js
+// node_modules/get-proto/index.js
 var require_get_proto = __commonJS({
-  "../../main/node_modules/get-proto/index.js"(exports, module) {
+  "node_modules/get-proto/index.js"(exports, module) {
     "use strict";
     var reflectGetProto = require_Reflect_getPrototypeOf();
     var originalGetProto = require_Object_getPrototypeOf();
@@ -27944,9 +27944,9 @@ var require_get_proto = __commonJS({
   }
 });
 
-// ../../main/node_modules/async-function/index.js
+// node_modules/async-function/index.js
 var require_async_function = __commonJS({
-  "../../main/node_modules/async-function/index.js"(exports, module) {
+  "node_modules/async-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {import('.').AsyncFunctionConstructor} */
@@ -27957,9 +27957,9 @@ var require_async_function = __commonJS({
   }
 });
 
-// ../../main/node_modules/generator-function/index.js
+// node_modules/generator-function/index.js
 var require_generator_function = __commonJS({
-  "../../main/node_modules/generator-function/index.js"(exports, module) {
+  "node_modules/generator-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {GeneratorFunctionConstructor} */
@@ -27970,9 +27970,9 @@ var require_generator_function = __commonJS({
   }
 });
 
-// ../../main/node_modules/async-generator-function/index.js
+// node_modules/async-generator-function/index.js
 var require_async_generator_function = __commonJS({
-  "../../main/node_modules/async-generator-function/index.js"(exports, module) {
+  "node_modules/async-generator-function/index.js"(exports, module) {
     "use strict";
     var cached = (
       /** @type {import('.').AsyncGeneratorFunctionConstructor} */
@@ -27983,9 +27983,9 @@ var require_async_generator_function = __commonJS({
   }
 });
 
-// ../../main/node_modules/hasown/index.js
+// node_modules/hasown/index.js
 var require_hasown = __commonJS({
-  "../../main/node_modules/hasown/index.js"(exports, module) {
+  "node_modules/hasown/index.js"(exports, module) {
     "use strict";
     var call = Function.prototype.call;
     var $hasOwn = Object.prototype.hasOwnProperty;
@@ -27994,9 +27994,9 @@ var require_hasown = __commonJS({
   }
 });
 
-// ../../main/node_modules/get-intrinsic/index.js
+// node_modules/get-intrinsic/index.js
 var require_get_intrinsic = __commonJS({
-  "../../main/node_modules/get-intrinsic/index.js"(exports, module) {
+  "node_modules/get-intrinsic/index.js"(exports, module) {
     "use strict";
     var undefined2;
     var $Object = require_es_object_atoms();
@@ -28321,9 +28321,9 @@ var require_get_intrinsic = __commonJS({
   }
 });
 
-// ../../main/node_modules/define-data-property/index.js
+// node_modules/define-data-property/index.js
 var require_define_data_property = __commonJS({
-  "../../main/node_modules/define-data-property/index.js"(exports, module) {
+  "node_modules/define-data-property/index.js"(exports, module) {
     "use strict";
     var $defineProperty = require_es_define_property();
     var $SyntaxError = require_syntax();
@@ -28369,9 +28369,9 @@ var require_define_data_property = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-property-descriptors/index.js
+// node_modules/has-property-descriptors/index.js
 var require_has_property_descriptors = __commonJS({
-  "../../main/node_modules/has-property-descriptors/index.js"(exports, module) {
+  "node_modules/has-property-descriptors/index.js"(exports, module) {
     "use strict";
     var $defineProperty = require_es_define_property();
     var hasPropertyDescriptors = function hasPropertyDescriptors2() {
@@ -28391,9 +28391,9 @@ var require_has_property_descriptors = __commonJS({
   }
 });
 
-// ../../main/node_modules/set-function-length/index.js
+// node_modules/set-function-length/index.js
 var require_set_function_length = __commonJS({
-  "../../main/node_modules/set-function-length/index.js"(exports, module) {
+  "node_modules/set-function-length/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var define2 = require_define_data_property();
@@ -28444,9 +28444,9 @@ var require_set_function_length = __commonJS({
   }
 });
 
-// ../../main/node_modules/call-bind-apply-helpers/applyBind.js
+// node_modules/call-bind-apply-helpers/applyBind.js
 var require_applyBind = __commonJS({
-  "../../main/node_modules/call-bind-apply-helpers/applyBind.js"(exports, module) {
+  "node_modules/call-bind-apply-helpers/applyBind.js"(exports, module) {
     "use strict";
     var bind2 = require_function_bind();
     var $apply = require_functionApply();
@@ -28457,9 +28457,9 @@ var require_applyBind = __commonJS({
   }
 });
 
-// ../../main/node_modules/call-bind/index.js
+// node_modules/call-bind/index.js
 var require_call_bind = __commonJS({
-  "../../main/node_modules/call-bind/index.js"(exports, module) {
+  "node_modules/call-bind/index.js"(exports, module) {
     "use strict";
     var setFunctionLength = require_set_function_length();
     var $defineProperty = require_es_define_property();
@@ -28482,9 +28482,9 @@ var require_call_bind = __commonJS({
   }
 });
 
-// ../../main/node_modules/call-bound/index.js
+// node_modules/call-bound/index.js
 var require_call_bound = __commonJS({
-  "../../main/node_modules/call-bound/index.js"(exports, module) {
+  "node_modules/call-bound/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBindBasic = require_call_bind_apply_helpers();
@@ -28505,9 +28505,9 @@ var require_call_bound = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-tostringtag/shams.js
+// node_modules/has-tostringtag/shams.js
 var require_shams2 = __commonJS({
-  "../../main/node_modules/has-tostringtag/shams.js"(exports, module) {
+  "node_modules/has-tostringtag/shams.js"(exports, module) {
     "use strict";
     var hasSymbols = require_shams();
     module.exports = function hasToStringTagShams() {
@@ -28516,9 +28516,9 @@ var require_shams2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/which-typed-array/index.js
+// node_modules/which-typed-array/index.js
 var require_which_typed_array = __commonJS({
-  "../../main/node_modules/which-typed-array/index.js"(exports, module) {
+  "node_modules/which-typed-array/index.js"(exports, module) {
     "use strict";
     var forEach = require_for_each();
     var availableTypedArrays = require_available_typed_arrays();
@@ -28641,9 +28641,9 @@ var require_which_typed_array = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-keys/isArguments.js
+// node_modules/object-keys/isArguments.js
 var require_isArguments2 = __commonJS({
-  "../../main/node_modules/object-keys/isArguments.js"(exports, module) {
+  "node_modules/object-keys/isArguments.js"(exports, module) {
     "use strict";
     var toStr = Object.prototype.toString;
     module.exports = function isArguments(value) {
@@ -28657,9 +28657,9 @@ var require_isArguments2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-keys/implementation.js
+// node_modules/object-keys/implementation.js
 var require_implementation2 = __commonJS({
-  "../../main/node_modules/object-keys/implementation.js"(exports, module) {
+  "node_modules/object-keys/implementation.js"(exports, module) {
     "use strict";
     var keysShim;
     if (!Object.keys) {
@@ -28789,9 +28789,9 @@ var require_implementation2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-keys/index.js
+// node_modules/object-keys/index.js
 var require_object_keys = __commonJS({
-  "../../main/node_modules/object-keys/index.js"(exports, module) {
+  "node_modules/object-keys/index.js"(exports, module) {
     "use strict";
     var slice = Array.prototype.slice;
     var isArgs = require_isArguments2();
@@ -28823,9 +28823,9 @@ var require_object_keys = __commonJS({
   }
 });
 
-// ../../main/node_modules/define-properties/index.js
+// node_modules/define-properties/index.js
 var require_define_properties = __commonJS({
-  "../../main/node_modules/define-properties/index.js"(exports, module) {
+  "node_modules/define-properties/index.js"(exports, module) {
     "use strict";
     var keys = require_object_keys();
     var hasSymbols = typeof Symbol === "function" && typeof /* @__PURE__ */ Symbol("foo") === "symbol";
@@ -28867,16 +28867,16 @@ var require_define_properties = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-inspect/util.inspect.js
+// node_modules/object-inspect/util.inspect.js
 var require_util_inspect = __commonJS({
-  "../../main/node_modules/object-inspect/util.inspect.js"(exports, module) {
+  "node_modules/object-inspect/util.inspect.js"(exports, module) {
     module.exports = __require("util").inspect;
   }
 });
 
-// ../../main/node_modules/object-inspect/stringWidthRanges.js
+// node_modules/object-inspect/stringWidthRanges.js
 var require_stringWidthRanges = __commonJS({
-  "../../main/node_modules/object-inspect/stringWidthRanges.js"(exports, module) {
+  "node_modules/object-inspect/stringWidthRanges.js"(exports, module) {
     var $join = Array.prototype.join;
     module.exports = $join.call([
       "00.v,02n.w,0gw.33,07n.6,07b.18,01.0,01.1,01.1,01.0,01k.5,0a.a,01.0,01a.k,0g.0,02t.7,01.5,02.1,01.3,",
@@ -28911,9 +28911,9 @@ var require_stringWidthRanges = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-inspect/stringWidth.js
+// node_modules/object-inspect/stringWidth.js
 var require_stringWidth = __commonJS({
-  "../../main/node_modules/object-inspect/stringWidth.js"(exports, module) {
+  "node_modules/object-inspect/stringWidth.js"(exports, module) {
     var $charCodeAt = String.prototype.charCodeAt;
     var $indexOf = String.prototype.indexOf;
     var $normalize = String.prototype.normalize;
@@ -28981,9 +28981,9 @@ var require_stringWidth = __commonJS({
   }
 });
 
-// ../../main/node_modules/object-inspect/index.js
+// node_modules/object-inspect/index.js
 var require_object_inspect = __commonJS({
-  "../../main/node_modules/object-inspect/index.js"(exports, module) {
+  "node_modules/object-inspect/index.js"(exports, module) {
     var hasMap = typeof Map === "function" && Map.prototype;
     var mapSizeDescriptor = Object.getOwnPropertyDescriptor && hasMap ? Object.getOwnPropertyDescriptor(Map.prototype, "size") : null;
     var mapSize = hasMap && mapSizeDescriptor && typeof mapSizeDescriptor.get === "function" ? mapSizeDescriptor.get : null;
@@ -29780,9 +29780,9 @@ var require_object_inspect = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isPropertyKey.js
+// node_modules/es-abstract/helpers/isPropertyKey.js
 var require_isPropertyKey = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isPropertyKey.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isPropertyKey.js"(exports, module) {
     "use strict";
     module.exports = function isPropertyKey(argument) {
       return typeof argument === "string" || typeof argument === "symbol";
@@ -29790,9 +29790,9 @@ var require_isPropertyKey = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-object-atoms/isObject.js
+// node_modules/es-object-atoms/isObject.js
 var require_isObject2 = __commonJS({
-  "../../main/node_modules/es-object-atoms/isObject.js"(exports, module) {
+  "node_modules/es-object-atoms/isObject.js"(exports, module) {
     "use strict";
     module.exports = function isObject(x) {
       return !!x && (typeof x === "function" || typeof x === "object");
@@ -29800,9 +29800,9 @@ var require_isObject2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/Get.js
+// node_modules/es-abstract/2025/Get.js
 var require_Get = __commonJS({
-  "../../main/node_modules/es-abstract/2025/Get.js"(exports, module) {
+  "node_modules/es-abstract/2025/Get.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var inspect = require_object_inspect();
@@ -29820,9 +29820,9 @@ var require_Get = __commonJS({
   }
 });
 
-// ../../main/node_modules/math-intrinsics/isFinite.js
+// node_modules/math-intrinsics/isFinite.js
 var require_isFinite = __commonJS({
-  "../../main/node_modules/math-intrinsics/isFinite.js"(exports, module) {
+  "node_modules/math-intrinsics/isFinite.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function isFinite2(x) {
@@ -29831,9 +29831,9 @@ var require_isFinite = __commonJS({
   }
 });
 
-// ../../main/node_modules/math-intrinsics/isInteger.js
+// node_modules/math-intrinsics/isInteger.js
 var require_isInteger = __commonJS({
-  "../../main/node_modules/math-intrinsics/isInteger.js"(exports, module) {
+  "node_modules/math-intrinsics/isInteger.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -29849,9 +29849,9 @@ var require_isInteger = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-array-buffer/index.js
+// node_modules/is-array-buffer/index.js
 var require_is_array_buffer = __commonJS({
-  "../../main/node_modules/is-array-buffer/index.js"(exports, module) {
+  "node_modules/is-array-buffer/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var callBound = require_call_bound();
@@ -29883,9 +29883,9 @@ var require_is_array_buffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/array-buffer-byte-length/index.js
+// node_modules/array-buffer-byte-length/index.js
 var require_array_buffer_byte_length = __commonJS({
-  "../../main/node_modules/array-buffer-byte-length/index.js"(exports, module) {
+  "node_modules/array-buffer-byte-length/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $byteLength = callBound("ArrayBuffer.prototype.byteLength", true);
@@ -29899,9 +29899,9 @@ var require_array_buffer_byte_length = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-shared-array-buffer/index.js
+// node_modules/is-shared-array-buffer/index.js
 var require_is_shared_array_buffer = __commonJS({
-  "../../main/node_modules/is-shared-array-buffer/index.js"(exports, module) {
+  "node_modules/is-shared-array-buffer/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $byteLength = callBound("SharedArrayBuffer.prototype.byteLength", true);
@@ -29921,9 +29921,9 @@ var require_is_shared_array_buffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsDetachedBuffer.js
+// node_modules/es-abstract/2025/IsDetachedBuffer.js
 var require_IsDetachedBuffer = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsDetachedBuffer.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsDetachedBuffer.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var $byteLength = require_array_buffer_byte_length();
@@ -29949,9 +29949,9 @@ var require_IsDetachedBuffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/HasOwnProperty.js
+// node_modules/es-abstract/2025/HasOwnProperty.js
 var require_HasOwnProperty = __commonJS({
-  "../../main/node_modules/es-abstract/2025/HasOwnProperty.js"(exports, module) {
+  "node_modules/es-abstract/2025/HasOwnProperty.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -29969,9 +29969,9 @@ var require_HasOwnProperty = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/IsArray.js
+// node_modules/es-abstract/helpers/IsArray.js
 var require_IsArray = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/IsArray.js"(exports, module) {
+  "node_modules/es-abstract/helpers/IsArray.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Array = GetIntrinsic("%Array%");
@@ -29982,17 +29982,17 @@ var require_IsArray = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsArray.js
+// node_modules/es-abstract/2025/IsArray.js
 var require_IsArray2 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsArray.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsArray.js"(exports, module) {
     "use strict";
     module.exports = require_IsArray();
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsBigIntElementType.js
+// node_modules/es-abstract/2025/IsBigIntElementType.js
 var require_IsBigIntElementType = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsBigIntElementType.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsBigIntElementType.js"(exports, module) {
     "use strict";
     module.exports = function IsBigIntElementType(type) {
       return type === "BIGUINT64" || type === "BIGINT64";
@@ -30000,9 +30000,9 @@ var require_IsBigIntElementType = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsUnsignedElementType.js
+// node_modules/es-abstract/2025/IsUnsignedElementType.js
 var require_IsUnsignedElementType = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsUnsignedElementType.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsUnsignedElementType.js"(exports, module) {
     "use strict";
     module.exports = function IsUnsignedElementType(type) {
       return type === "UINT8" || type === "UINT8C" || type === "UINT16" || type === "UINT32" || type === "BIGUINT64";
@@ -30010,9 +30010,9 @@ var require_IsUnsignedElementType = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/bytesAsFloat16.js
+// node_modules/es-abstract/helpers/bytesAsFloat16.js
 var require_bytesAsFloat16 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/bytesAsFloat16.js"(exports, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat16.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat32(rawBytes) {
@@ -30038,9 +30038,9 @@ var require_bytesAsFloat16 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/bytesAsFloat32.js
+// node_modules/es-abstract/helpers/bytesAsFloat32.js
 var require_bytesAsFloat32 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/bytesAsFloat32.js"(exports, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat32.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat32(rawBytes) {
@@ -30065,9 +30065,9 @@ var require_bytesAsFloat32 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/bytesAsFloat64.js
+// node_modules/es-abstract/helpers/bytesAsFloat64.js
 var require_bytesAsFloat64 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/bytesAsFloat64.js"(exports, module) {
+  "node_modules/es-abstract/helpers/bytesAsFloat64.js"(exports, module) {
     "use strict";
     var $pow = require_pow();
     module.exports = function bytesAsFloat64(rawBytes) {
@@ -30092,9 +30092,9 @@ var require_bytesAsFloat64 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/bytesAsInteger.js
+// node_modules/es-abstract/helpers/bytesAsInteger.js
 var require_bytesAsInteger = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/bytesAsInteger.js"(exports, module) {
+  "node_modules/es-abstract/helpers/bytesAsInteger.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $pow = require_pow();
@@ -30117,9 +30117,9 @@ var require_bytesAsInteger = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/every.js
+// node_modules/es-abstract/helpers/every.js
 var require_every = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/every.js"(exports, module) {
+  "node_modules/es-abstract/helpers/every.js"(exports, module) {
     "use strict";
     module.exports = function every(array, predicate) {
       for (var i = 0; i < array.length; i += 1) {
@@ -30132,9 +30132,9 @@ var require_every = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isByteValue.js
+// node_modules/es-abstract/helpers/isByteValue.js
 var require_isByteValue = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isByteValue.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isByteValue.js"(exports, module) {
     "use strict";
     module.exports = function isByteValue(value) {
       return typeof value === "number" && value >= 0 && value <= 255 && (value | 0) === value;
@@ -30142,9 +30142,9 @@ var require_isByteValue = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/tables/typed-array-objects.js
+// node_modules/es-abstract/2025/tables/typed-array-objects.js
 var require_typed_array_objects = __commonJS({
-  "../../main/node_modules/es-abstract/2025/tables/typed-array-objects.js"(exports, module) {
+  "node_modules/es-abstract/2025/tables/typed-array-objects.js"(exports, module) {
     "use strict";
     module.exports = {
       __proto__: null,
@@ -30183,9 +30183,9 @@ var require_typed_array_objects = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/RawBytesToNumeric.js
+// node_modules/es-abstract/2025/RawBytesToNumeric.js
 var require_RawBytesToNumeric = __commonJS({
-  "../../main/node_modules/es-abstract/2025/RawBytesToNumeric.js"(exports, module) {
+  "node_modules/es-abstract/2025/RawBytesToNumeric.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBound = require_call_bound();
@@ -30242,9 +30242,9 @@ var require_RawBytesToNumeric = __commonJS({
   }
 });
 
-// ../../main/node_modules/isarray/index.js
+// node_modules/isarray/index.js
 var require_isarray2 = __commonJS({
-  "../../main/node_modules/isarray/index.js"(exports, module) {
+  "node_modules/isarray/index.js"(exports, module) {
     var toString = {}.toString;
     module.exports = Array.isArray || function(arr) {
       return toString.call(arr) == "[object Array]";
@@ -30252,9 +30252,9 @@ var require_isarray2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/safe-array-concat/index.js
+// node_modules/safe-array-concat/index.js
 var require_safe_array_concat = __commonJS({
-  "../../main/node_modules/safe-array-concat/index.js"(exports, module) {
+  "node_modules/safe-array-concat/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $concat = GetIntrinsic("%Array.prototype.concat%");
@@ -30286,9 +30286,9 @@ var require_safe_array_concat = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-typed-array/index.js
+// node_modules/is-typed-array/index.js
 var require_is_typed_array = __commonJS({
-  "../../main/node_modules/is-typed-array/index.js"(exports, module) {
+  "node_modules/is-typed-array/index.js"(exports, module) {
     "use strict";
     var whichTypedArray = require_which_typed_array();
     module.exports = function isTypedArray(value) {
@@ -30297,9 +30297,9 @@ var require_is_typed_array = __commonJS({
   }
 });
 
-// ../../main/node_modules/typed-array-buffer/index.js
+// node_modules/typed-array-buffer/index.js
 var require_typed_array_buffer = __commonJS({
-  "../../main/node_modules/typed-array-buffer/index.js"(exports, module) {
+  "node_modules/typed-array-buffer/index.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var callBound = require_call_bound();
@@ -30314,9 +30314,9 @@ var require_typed_array_buffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/defaultEndianness.js
+// node_modules/es-abstract/helpers/defaultEndianness.js
 var require_defaultEndianness = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/defaultEndianness.js"(exports, module) {
+  "node_modules/es-abstract/helpers/defaultEndianness.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Uint8Array = GetIntrinsic("%Uint8Array%", true);
@@ -30328,9 +30328,9 @@ var require_defaultEndianness = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/GetValueFromBuffer.js
+// node_modules/es-abstract/2025/GetValueFromBuffer.js
 var require_GetValueFromBuffer = __commonJS({
-  "../../main/node_modules/es-abstract/2025/GetValueFromBuffer.js"(exports, module) {
+  "node_modules/es-abstract/2025/GetValueFromBuffer.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $SyntaxError = require_syntax();
@@ -30389,9 +30389,9 @@ var require_GetValueFromBuffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/SameValue.js
+// node_modules/es-abstract/2025/SameValue.js
 var require_SameValue = __commonJS({
-  "../../main/node_modules/es-abstract/2025/SameValue.js"(exports, module) {
+  "node_modules/es-abstract/2025/SameValue.js"(exports, module) {
     "use strict";
     var $isNaN = require_isNaN();
     module.exports = function SameValue(x, y) {
@@ -30406,9 +30406,9 @@ var require_SameValue = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/Set.js
+// node_modules/es-abstract/2025/Set.js
 var require_Set2 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/Set.js"(exports, module) {
+  "node_modules/es-abstract/2025/Set.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject = require_isObject2();
@@ -30449,9 +30449,9 @@ var require_Set2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/StringToBigInt.js
+// node_modules/es-abstract/2025/StringToBigInt.js
 var require_StringToBigInt = __commonJS({
-  "../../main/node_modules/es-abstract/2025/StringToBigInt.js"(exports, module) {
+  "node_modules/es-abstract/2025/StringToBigInt.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -30473,9 +30473,9 @@ var require_StringToBigInt = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-date-object/index.js
+// node_modules/is-date-object/index.js
 var require_is_date_object = __commonJS({
-  "../../main/node_modules/is-date-object/index.js"(exports, module) {
+  "node_modules/is-date-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var getDay = callBound("Date.prototype.getDay");
@@ -30499,9 +30499,9 @@ var require_is_date_object = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-regex/index.js
+// node_modules/is-regex/index.js
 var require_is_regex = __commonJS({
-  "../../main/node_modules/is-regex/index.js"(exports, module) {
+  "node_modules/is-regex/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var hasToStringTag = require_shams2()();
@@ -30568,9 +30568,9 @@ var require_is_regex = __commonJS({
   }
 });
 
-// ../../main/node_modules/safe-regex-test/index.js
+// node_modules/safe-regex-test/index.js
 var require_safe_regex_test = __commonJS({
-  "../../main/node_modules/safe-regex-test/index.js"(exports, module) {
+  "node_modules/safe-regex-test/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var isRegex = require_is_regex();
@@ -30587,9 +30587,9 @@ var require_safe_regex_test = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-symbol/index.js
+// node_modules/is-symbol/index.js
 var require_is_symbol = __commonJS({
-  "../../main/node_modules/is-symbol/index.js"(exports, module) {
+  "node_modules/is-symbol/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $toString = callBound("Object.prototype.toString");
@@ -30628,9 +30628,9 @@ var require_is_symbol = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-to-primitive/helpers/isPrimitive.js
+// node_modules/es-to-primitive/helpers/isPrimitive.js
 var require_isPrimitive = __commonJS({
-  "../../main/node_modules/es-to-primitive/helpers/isPrimitive.js"(exports, module) {
+  "node_modules/es-to-primitive/helpers/isPrimitive.js"(exports, module) {
     "use strict";
     module.exports = function isPrimitive(value) {
       return value === null || typeof value !== "function" && typeof value !== "object";
@@ -30638,9 +30638,9 @@ var require_isPrimitive = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract-get/isPropertyKey.js
+// node_modules/es-abstract-get/isPropertyKey.js
 var require_isPropertyKey2 = __commonJS({
-  "../../main/node_modules/es-abstract-get/isPropertyKey.js"(exports, module) {
+  "node_modules/es-abstract-get/isPropertyKey.js"(exports, module) {
     "use strict";
     module.exports = function isPropertyKey(argument) {
       return typeof argument === "string" || typeof argument === "symbol";
@@ -30648,9 +30648,9 @@ var require_isPropertyKey2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract-get/GetV.js
+// node_modules/es-abstract-get/GetV.js
 var require_GetV = __commonJS({
-  "../../main/node_modules/es-abstract-get/GetV.js"(exports, module) {
+  "node_modules/es-abstract-get/GetV.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var inspect = require_object_inspect();
@@ -30667,9 +30667,9 @@ var require_GetV = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract-get/GetMethod.js
+// node_modules/es-abstract-get/GetMethod.js
 var require_GetMethod = __commonJS({
-  "../../main/node_modules/es-abstract-get/GetMethod.js"(exports, module) {
+  "node_modules/es-abstract-get/GetMethod.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isCallable = require_is_callable();
@@ -30692,9 +30692,9 @@ var require_GetMethod = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-to-primitive/es2015.js
+// node_modules/es-to-primitive/es2015.js
 var require_es2015 = __commonJS({
-  "../../main/node_modules/es-to-primitive/es2015.js"(exports, module) {
+  "node_modules/es-to-primitive/es2015.js"(exports, module) {
     "use strict";
     var hasSymbols = typeof Symbol === "function" && typeof Symbol.iterator === "symbol";
     var isCallable = require_is_callable();
@@ -30772,9 +30772,9 @@ var require_es2015 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToPrimitive.js
+// node_modules/es-abstract/2025/ToPrimitive.js
 var require_ToPrimitive = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToPrimitive.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToPrimitive.js"(exports, module) {
     "use strict";
     var toPrimitive = require_es2015();
     module.exports = function ToPrimitive(input) {
@@ -30786,9 +30786,9 @@ var require_ToPrimitive = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToBigInt.js
+// node_modules/es-abstract/2025/ToBigInt.js
 var require_ToBigInt = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToBigInt.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToBigInt.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -30829,9 +30829,9 @@ var require_ToBigInt = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/BigInt/remainder.js
+// node_modules/es-abstract/2025/BigInt/remainder.js
 var require_remainder = __commonJS({
-  "../../main/node_modules/es-abstract/2025/BigInt/remainder.js"(exports, module) {
+  "node_modules/es-abstract/2025/BigInt/remainder.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -30853,9 +30853,9 @@ var require_remainder = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/modBigInt.js
+// node_modules/es-abstract/helpers/modBigInt.js
 var require_modBigInt = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/modBigInt.js"(exports, module) {
+  "node_modules/es-abstract/helpers/modBigInt.js"(exports, module) {
     "use strict";
     module.exports = function bigIntMod(BigIntRemainder, bigint, modulo) {
       var remain = BigIntRemainder(bigint, modulo);
@@ -30864,9 +30864,9 @@ var require_modBigInt = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToBigInt64.js
+// node_modules/es-abstract/2025/ToBigInt64.js
 var require_ToBigInt64 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToBigInt64.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToBigInt64.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -30884,9 +30884,9 @@ var require_ToBigInt64 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToBigUint64.js
+// node_modules/es-abstract/2025/ToBigUint64.js
 var require_ToBigUint64 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToBigUint64.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToBigUint64.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $BigInt = GetIntrinsic("%BigInt%", true);
@@ -30903,9 +30903,9 @@ var require_ToBigUint64 = __commonJS({
   }
 });
 
-// ../../main/node_modules/math-intrinsics/mod.js
+// node_modules/math-intrinsics/mod.js
 var require_mod = __commonJS({
-  "../../main/node_modules/math-intrinsics/mod.js"(exports, module) {
+  "node_modules/math-intrinsics/mod.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function mod(number, modulo) {
@@ -30915,17 +30915,17 @@ var require_mod = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/mod.js
+// node_modules/es-abstract/helpers/mod.js
 var require_mod2 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/mod.js"(exports, module) {
+  "node_modules/es-abstract/helpers/mod.js"(exports, module) {
     "use strict";
     module.exports = require_mod();
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/modulo.js
+// node_modules/es-abstract/2025/modulo.js
 var require_modulo = __commonJS({
-  "../../main/node_modules/es-abstract/2025/modulo.js"(exports, module) {
+  "node_modules/es-abstract/2025/modulo.js"(exports, module) {
     "use strict";
     var mod = require_mod2();
     module.exports = function modulo(x, y) {
@@ -30934,9 +30934,9 @@ var require_modulo = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isPrimitive.js
+// node_modules/es-abstract/helpers/isPrimitive.js
 var require_isPrimitive2 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isPrimitive.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isPrimitive.js"(exports, module) {
     "use strict";
     module.exports = function isPrimitive(value) {
       return value === null || typeof value !== "function" && typeof value !== "object";
@@ -30944,9 +30944,9 @@ var require_isPrimitive2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-object-atoms/RequireObjectCoercible.js
+// node_modules/es-object-atoms/RequireObjectCoercible.js
 var require_RequireObjectCoercible = __commonJS({
-  "../../main/node_modules/es-object-atoms/RequireObjectCoercible.js"(exports, module) {
+  "node_modules/es-object-atoms/RequireObjectCoercible.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     module.exports = function RequireObjectCoercible(value) {
@@ -30958,9 +30958,9 @@ var require_RequireObjectCoercible = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToString.js
+// node_modules/es-abstract/2025/ToString.js
 var require_ToString = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToString.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToString.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $String = GetIntrinsic("%String%");
@@ -30974,9 +30974,9 @@ var require_ToString = __commonJS({
   }
 });
 
-// ../../main/node_modules/string.prototype.trim/implementation.js
+// node_modules/string.prototype.trim/implementation.js
 var require_implementation3 = __commonJS({
-  "../../main/node_modules/string.prototype.trim/implementation.js"(exports, module) {
+  "node_modules/string.prototype.trim/implementation.js"(exports, module) {
     "use strict";
     var RequireObjectCoercible = require_RequireObjectCoercible();
     var ToString = require_ToString();
@@ -30999,9 +30999,9 @@ var require_implementation3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/string.prototype.trim/polyfill.js
+// node_modules/string.prototype.trim/polyfill.js
 var require_polyfill = __commonJS({
-  "../../main/node_modules/string.prototype.trim/polyfill.js"(exports, module) {
+  "node_modules/string.prototype.trim/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation3();
     var zeroWidthSpace = "\u200B";
@@ -31015,9 +31015,9 @@ var require_polyfill = __commonJS({
   }
 });
 
-// ../../main/node_modules/string.prototype.trim/shim.js
+// node_modules/string.prototype.trim/shim.js
 var require_shim = __commonJS({
-  "../../main/node_modules/string.prototype.trim/shim.js"(exports, module) {
+  "node_modules/string.prototype.trim/shim.js"(exports, module) {
     "use strict";
     var supportsDescriptors = require_has_property_descriptors()();
     var defineDataProperty = require_define_data_property();
@@ -31036,9 +31036,9 @@ var require_shim = __commonJS({
   }
 });
 
-// ../../main/node_modules/string.prototype.trim/index.js
+// node_modules/string.prototype.trim/index.js
 var require_string_prototype = __commonJS({
-  "../../main/node_modules/string.prototype.trim/index.js"(exports, module) {
+  "node_modules/string.prototype.trim/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var define2 = require_define_properties();
@@ -31060,9 +31060,9 @@ var require_string_prototype = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/StringToNumber.js
+// node_modules/es-abstract/2025/StringToNumber.js
 var require_StringToNumber = __commonJS({
-  "../../main/node_modules/es-abstract/2025/StringToNumber.js"(exports, module) {
+  "node_modules/es-abstract/2025/StringToNumber.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $RegExp = GetIntrinsic("%RegExp%");
@@ -31100,9 +31100,9 @@ var require_StringToNumber = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToNumber.js
+// node_modules/es-abstract/2025/ToNumber.js
 var require_ToNumber = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToNumber.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToNumber.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $TypeError = require_type();
@@ -31126,9 +31126,9 @@ var require_ToNumber = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/floor.js
+// node_modules/es-abstract/2025/floor.js
 var require_floor2 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/floor.js"(exports, module) {
+  "node_modules/es-abstract/2025/floor.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function floor(x) {
@@ -31140,9 +31140,9 @@ var require_floor2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/truncate.js
+// node_modules/es-abstract/2025/truncate.js
 var require_truncate = __commonJS({
-  "../../main/node_modules/es-abstract/2025/truncate.js"(exports, module) {
+  "node_modules/es-abstract/2025/truncate.js"(exports, module) {
     "use strict";
     var floor = require_floor2();
     var $TypeError = require_type();
@@ -31156,9 +31156,9 @@ var require_truncate = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToInt16.js
+// node_modules/es-abstract/2025/ToInt16.js
 var require_ToInt16 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToInt16.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToInt16.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -31177,9 +31177,9 @@ var require_ToInt16 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToInt32.js
+// node_modules/es-abstract/2025/ToInt32.js
 var require_ToInt32 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToInt32.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToInt32.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -31200,9 +31200,9 @@ var require_ToInt32 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToInt8.js
+// node_modules/es-abstract/2025/ToInt8.js
 var require_ToInt8 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToInt8.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToInt8.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -31220,9 +31220,9 @@ var require_ToInt8 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToUint16.js
+// node_modules/es-abstract/2025/ToUint16.js
 var require_ToUint16 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToUint16.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToUint16.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -31241,9 +31241,9 @@ var require_ToUint16 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToUint32.js
+// node_modules/es-abstract/2025/ToUint32.js
 var require_ToUint32 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToUint32.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToUint32.js"(exports, module) {
     "use strict";
     var modulo = require_modulo();
     var ToNumber = require_ToNumber();
@@ -31262,9 +31262,9 @@ var require_ToUint32 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToUint8.js
+// node_modules/es-abstract/2025/ToUint8.js
 var require_ToUint8 = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToUint8.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToUint8.js"(exports, module) {
     "use strict";
     var isFinite2 = require_isFinite();
     var modulo = require_modulo();
@@ -31282,9 +31282,9 @@ var require_ToUint8 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/clamp.js
+// node_modules/es-abstract/2025/clamp.js
 var require_clamp = __commonJS({
-  "../../main/node_modules/es-abstract/2025/clamp.js"(exports, module) {
+  "node_modules/es-abstract/2025/clamp.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var max = require_max();
@@ -31298,9 +31298,9 @@ var require_clamp = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToUint8Clamp.js
+// node_modules/es-abstract/2025/ToUint8Clamp.js
 var require_ToUint8Clamp = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToUint8Clamp.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToUint8Clamp.js"(exports, module) {
     "use strict";
     var clamp = require_clamp();
     var ToNumber = require_ToNumber();
@@ -31324,9 +31324,9 @@ var require_ToUint8Clamp = __commonJS({
   }
 });
 
-// ../../main/node_modules/math-intrinsics/isNegativeZero.js
+// node_modules/math-intrinsics/isNegativeZero.js
 var require_isNegativeZero = __commonJS({
-  "../../main/node_modules/math-intrinsics/isNegativeZero.js"(exports, module) {
+  "node_modules/math-intrinsics/isNegativeZero.js"(exports, module) {
     "use strict";
     module.exports = function isNegativeZero(x) {
       return x === 0 && 1 / x === 1 / -0;
@@ -31334,9 +31334,9 @@ var require_isNegativeZero = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/valueToFloat16Bytes.js
+// node_modules/es-abstract/helpers/valueToFloat16Bytes.js
 var require_valueToFloat16Bytes = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/valueToFloat16Bytes.js"(exports, module) {
+  "node_modules/es-abstract/helpers/valueToFloat16Bytes.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -31383,9 +31383,9 @@ var require_valueToFloat16Bytes = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/valueToFloat32Bytes.js
+// node_modules/es-abstract/helpers/valueToFloat32Bytes.js
 var require_valueToFloat32Bytes = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/valueToFloat32Bytes.js"(exports, module) {
+  "node_modules/es-abstract/helpers/valueToFloat32Bytes.js"(exports, module) {
     "use strict";
     var $abs = require_abs();
     var $floor = require_floor();
@@ -31439,9 +31439,9 @@ var require_valueToFloat32Bytes = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/fractionToBinaryString.js
+// node_modules/es-abstract/helpers/fractionToBinaryString.js
 var require_fractionToBinaryString = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/fractionToBinaryString.js"(exports, module) {
+  "node_modules/es-abstract/helpers/fractionToBinaryString.js"(exports, module) {
     "use strict";
     var MAX_ITER = 1075;
     var maxBits = 54;
@@ -31473,9 +31473,9 @@ var require_fractionToBinaryString = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/intToBinaryString.js
+// node_modules/es-abstract/helpers/intToBinaryString.js
 var require_intToBinaryString = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/intToBinaryString.js"(exports, module) {
+  "node_modules/es-abstract/helpers/intToBinaryString.js"(exports, module) {
     "use strict";
     var $floor = require_floor();
     module.exports = function intToBinaryString(x) {
@@ -31495,9 +31495,9 @@ var require_intToBinaryString = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isNaN.js
+// node_modules/es-abstract/helpers/isNaN.js
 var require_isNaN2 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isNaN.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isNaN.js"(exports, module) {
     "use strict";
     module.exports = Number.isNaN || function isNaN2(a) {
       return a !== a;
@@ -31505,9 +31505,9 @@ var require_isNaN2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/valueToFloat64Bytes.js
+// node_modules/es-abstract/helpers/valueToFloat64Bytes.js
 var require_valueToFloat64Bytes = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/valueToFloat64Bytes.js"(exports, module) {
+  "node_modules/es-abstract/helpers/valueToFloat64Bytes.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $parseInt = GetIntrinsic("%parseInt%");
@@ -31576,9 +31576,9 @@ var require_valueToFloat64Bytes = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/integerToNBytes.js
+// node_modules/es-abstract/helpers/integerToNBytes.js
 var require_integerToNBytes = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/integerToNBytes.js"(exports, module) {
+  "node_modules/es-abstract/helpers/integerToNBytes.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $Number = GetIntrinsic("%Number%");
@@ -31598,9 +31598,9 @@ var require_integerToNBytes = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/NumericToRawBytes.js
+// node_modules/es-abstract/2025/NumericToRawBytes.js
 var require_NumericToRawBytes = __commonJS({
-  "../../main/node_modules/es-abstract/2025/NumericToRawBytes.js"(exports, module) {
+  "node_modules/es-abstract/2025/NumericToRawBytes.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwnProperty = require_HasOwnProperty();
@@ -31655,9 +31655,9 @@ var require_NumericToRawBytes = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/forEach.js
+// node_modules/es-abstract/helpers/forEach.js
 var require_forEach = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/forEach.js"(exports, module) {
+  "node_modules/es-abstract/helpers/forEach.js"(exports, module) {
     "use strict";
     module.exports = function forEach(array, callback) {
       for (var i = 0; i < array.length; i += 1) {
@@ -31667,9 +31667,9 @@ var require_forEach = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/SetValueInBuffer.js
+// node_modules/es-abstract/2025/SetValueInBuffer.js
 var require_SetValueInBuffer = __commonJS({
-  "../../main/node_modules/es-abstract/2025/SetValueInBuffer.js"(exports, module) {
+  "node_modules/es-abstract/2025/SetValueInBuffer.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $SyntaxError = require_syntax();
@@ -31729,9 +31729,9 @@ var require_SetValueInBuffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToIntegerOrInfinity.js
+// node_modules/es-abstract/2025/ToIntegerOrInfinity.js
 var require_ToIntegerOrInfinity = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToIntegerOrInfinity.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToIntegerOrInfinity.js"(exports, module) {
     "use strict";
     var ToNumber = require_ToNumber();
     var truncate = require_truncate();
@@ -31750,9 +31750,9 @@ var require_ToIntegerOrInfinity = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/TypedArrayElementSize.js
+// node_modules/es-abstract/2025/TypedArrayElementSize.js
 var require_TypedArrayElementSize = __commonJS({
-  "../../main/node_modules/es-abstract/2025/TypedArrayElementSize.js"(exports, module) {
+  "node_modules/es-abstract/2025/TypedArrayElementSize.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -31773,9 +31773,9 @@ var require_TypedArrayElementSize = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/TypedArrayElementType.js
+// node_modules/es-abstract/2025/TypedArrayElementType.js
 var require_TypedArrayElementType = __commonJS({
-  "../../main/node_modules/es-abstract/2025/TypedArrayElementType.js"(exports, module) {
+  "node_modules/es-abstract/2025/TypedArrayElementType.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -31795,17 +31795,17 @@ var require_TypedArrayElementType = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/GetIntrinsic.js
+// node_modules/es-abstract/GetIntrinsic.js
 var require_GetIntrinsic = __commonJS({
-  "../../main/node_modules/es-abstract/GetIntrinsic.js"(exports, module) {
+  "node_modules/es-abstract/GetIntrinsic.js"(exports, module) {
     "use strict";
     module.exports = require_get_intrinsic();
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/records/property-descriptor.js
+// node_modules/es-abstract/helpers/records/property-descriptor.js
 var require_property_descriptor = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/records/property-descriptor.js"(exports, module) {
+  "node_modules/es-abstract/helpers/records/property-descriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -31837,9 +31837,9 @@ var require_property_descriptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/DefineOwnProperty.js
+// node_modules/es-abstract/helpers/DefineOwnProperty.js
 var require_DefineOwnProperty = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/DefineOwnProperty.js"(exports, module) {
+  "node_modules/es-abstract/helpers/DefineOwnProperty.js"(exports, module) {
     "use strict";
     var hasPropertyDescriptors = require_has_property_descriptors();
     var $defineProperty = require_es_define_property();
@@ -31872,9 +31872,9 @@ var require_DefineOwnProperty = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/fromPropertyDescriptor.js
+// node_modules/es-abstract/helpers/fromPropertyDescriptor.js
 var require_fromPropertyDescriptor = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/fromPropertyDescriptor.js"(exports, module) {
+  "node_modules/es-abstract/helpers/fromPropertyDescriptor.js"(exports, module) {
     "use strict";
     module.exports = function fromPropertyDescriptor(Desc) {
       if (typeof Desc === "undefined") {
@@ -31904,9 +31904,9 @@ var require_fromPropertyDescriptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/FromPropertyDescriptor.js
+// node_modules/es-abstract/2025/FromPropertyDescriptor.js
 var require_FromPropertyDescriptor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/FromPropertyDescriptor.js"(exports, module) {
+  "node_modules/es-abstract/2025/FromPropertyDescriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isPropertyDescriptor = require_property_descriptor();
@@ -31920,9 +31920,9 @@ var require_FromPropertyDescriptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsDataDescriptor.js
+// node_modules/es-abstract/2025/IsDataDescriptor.js
 var require_IsDataDescriptor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsDataDescriptor.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsDataDescriptor.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var hasOwn = require_hasown();
@@ -31942,17 +31942,17 @@ var require_IsDataDescriptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsCallable.js
+// node_modules/es-abstract/2025/IsCallable.js
 var require_IsCallable = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsCallable.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsCallable.js"(exports, module) {
     "use strict";
     module.exports = require_is_callable();
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToBoolean.js
+// node_modules/es-abstract/2025/ToBoolean.js
 var require_ToBoolean = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToBoolean.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToBoolean.js"(exports, module) {
     "use strict";
     module.exports = function ToBoolean(value) {
       return !!value;
@@ -31960,9 +31960,9 @@ var require_ToBoolean = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ToPropertyDescriptor.js
+// node_modules/es-abstract/2025/ToPropertyDescriptor.js
 var require_ToPropertyDescriptor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ToPropertyDescriptor.js"(exports, module) {
+  "node_modules/es-abstract/2025/ToPropertyDescriptor.js"(exports, module) {
     "use strict";
     var hasOwn = require_hasown();
     var $TypeError = require_type();
@@ -32008,9 +32008,9 @@ var require_ToPropertyDescriptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/DefinePropertyOrThrow.js
+// node_modules/es-abstract/2025/DefinePropertyOrThrow.js
 var require_DefinePropertyOrThrow = __commonJS({
-  "../../main/node_modules/es-abstract/2025/DefinePropertyOrThrow.js"(exports, module) {
+  "node_modules/es-abstract/2025/DefinePropertyOrThrow.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject = require_isObject2();
@@ -32044,9 +32044,9 @@ var require_DefinePropertyOrThrow = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsConstructor.js
+// node_modules/es-abstract/2025/IsConstructor.js
 var require_IsConstructor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsConstructor.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsConstructor.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_GetIntrinsic();
     var $construct = GetIntrinsic("%Reflect.construct%", true);
@@ -32083,9 +32083,9 @@ var require_IsConstructor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/SpeciesConstructor.js
+// node_modules/es-abstract/2025/SpeciesConstructor.js
 var require_SpeciesConstructor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/SpeciesConstructor.js"(exports, module) {
+  "node_modules/es-abstract/2025/SpeciesConstructor.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var $species = GetIntrinsic("%Symbol.species%", true);
@@ -32115,9 +32115,9 @@ var require_SpeciesConstructor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js
+// node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js
 var require_IsFixedLengthArrayBuffer = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsFixedLengthArrayBuffer.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var callBound = require_call_bound();
@@ -32142,17 +32142,17 @@ var require_IsFixedLengthArrayBuffer = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isInteger.js
+// node_modules/es-abstract/helpers/isInteger.js
 var require_isInteger2 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isInteger.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isInteger.js"(exports, module) {
     "use strict";
     module.exports = require_isInteger();
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js
+// node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js
 var require_typed_array_with_buffer_witness_record = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js"(exports, module) {
+  "node_modules/es-abstract/helpers/records/typed-array-with-buffer-witness-record.js"(exports, module) {
     "use strict";
     var hasOwn = require_hasown();
     var isTypedArray = require_is_typed_array();
@@ -32163,25 +32163,25 @@ var require_typed_array_with_buffer_witness_record = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2024/IsCallable.js
+// node_modules/es-abstract/2024/IsCallable.js
 var require_IsCallable2 = __commonJS({
-  "../../main/node_modules/es-abstract/2024/IsCallable.js"(exports, module) {
+  "node_modules/es-abstract/2024/IsCallable.js"(exports, module) {
     "use strict";
     module.exports = require_is_callable();
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/isObject.js
+// node_modules/es-abstract/helpers/isObject.js
 var require_isObject3 = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/isObject.js"(exports, module) {
+  "node_modules/es-abstract/helpers/isObject.js"(exports, module) {
     "use strict";
     module.exports = require_isObject2();
   }
 });
 
-// ../../main/node_modules/is-string/index.js
+// node_modules/is-string/index.js
 var require_is_string = __commonJS({
-  "../../main/node_modules/is-string/index.js"(exports, module) {
+  "node_modules/is-string/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $strValueOf = callBound("String.prototype.valueOf");
@@ -32208,9 +32208,9 @@ var require_is_string = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-number-object/index.js
+// node_modules/is-number-object/index.js
 var require_is_number_object = __commonJS({
-  "../../main/node_modules/is-number-object/index.js"(exports, module) {
+  "node_modules/is-number-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $numToStr = callBound("Number.prototype.toString");
@@ -32237,9 +32237,9 @@ var require_is_number_object = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-boolean-object/index.js
+// node_modules/is-boolean-object/index.js
 var require_is_boolean_object = __commonJS({
-  "../../main/node_modules/is-boolean-object/index.js"(exports, module) {
+  "node_modules/is-boolean-object/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $boolToStr = callBound("Boolean.prototype.toString");
@@ -32266,9 +32266,9 @@ var require_is_boolean_object = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-bigints/index.js
+// node_modules/has-bigints/index.js
 var require_has_bigints = __commonJS({
-  "../../main/node_modules/has-bigints/index.js"(exports, module) {
+  "node_modules/has-bigints/index.js"(exports, module) {
     "use strict";
     var $BigInt = typeof BigInt !== "undefined" && BigInt;
     module.exports = function hasNativeBigInts() {
@@ -32277,9 +32277,9 @@ var require_has_bigints = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-bigint/index.js
+// node_modules/is-bigint/index.js
 var require_is_bigint = __commonJS({
-  "../../main/node_modules/is-bigint/index.js"(exports, module) {
+  "node_modules/is-bigint/index.js"(exports, module) {
     "use strict";
     var hasBigInts = require_has_bigints()();
     if (hasBigInts) {
@@ -32311,9 +32311,9 @@ var require_is_bigint = __commonJS({
   }
 });
 
-// ../../main/node_modules/which-boxed-primitive/index.js
+// node_modules/which-boxed-primitive/index.js
 var require_which_boxed_primitive = __commonJS({
-  "../../main/node_modules/which-boxed-primitive/index.js"(exports, module) {
+  "node_modules/which-boxed-primitive/index.js"(exports, module) {
     "use strict";
     var isString = require_is_string();
     var isNumber = require_is_number_object();
@@ -32343,9 +32343,9 @@ var require_which_boxed_primitive = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-map/index.js
+// node_modules/is-map/index.js
 var require_is_map = __commonJS({
-  "../../main/node_modules/is-map/index.js"(exports, module) {
+  "node_modules/is-map/index.js"(exports, module) {
     "use strict";
     var $Map = typeof Map === "function" && Map.prototype ? Map : null;
     var $Set = typeof Set === "function" && Set.prototype ? Set : null;
@@ -32383,9 +32383,9 @@ var require_is_map = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-set/index.js
+// node_modules/is-set/index.js
 var require_is_set = __commonJS({
-  "../../main/node_modules/is-set/index.js"(exports, module) {
+  "node_modules/is-set/index.js"(exports, module) {
     "use strict";
     var $Map = typeof Map === "function" && Map.prototype ? Map : null;
     var $Set = typeof Set === "function" && Set.prototype ? Set : null;
@@ -32423,9 +32423,9 @@ var require_is_set = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-weakmap/index.js
+// node_modules/is-weakmap/index.js
 var require_is_weakmap = __commonJS({
-  "../../main/node_modules/is-weakmap/index.js"(exports, module) {
+  "node_modules/is-weakmap/index.js"(exports, module) {
     "use strict";
     var $WeakMap = typeof WeakMap === "function" && WeakMap.prototype ? WeakMap : null;
     var $WeakSet = typeof WeakSet === "function" && WeakSet.prototype ? WeakSet : null;
@@ -32463,9 +32463,9 @@ var require_is_weakmap = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-weakset/index.js
+// node_modules/is-weakset/index.js
 var require_is_weakset = __commonJS({
-  "../../main/node_modules/is-weakset/index.js"(exports, module) {
+  "node_modules/is-weakset/index.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var callBound = require_call_bound();
@@ -32500,9 +32500,9 @@ var require_is_weakset = __commonJS({
   }
 });
 
-// ../../main/node_modules/which-collection/index.js
+// node_modules/which-collection/index.js
 var require_which_collection = __commonJS({
-  "../../main/node_modules/which-collection/index.js"(exports, module) {
+  "node_modules/which-collection/index.js"(exports, module) {
     "use strict";
     var isMap = require_is_map();
     var isSet = require_is_set();
@@ -32528,9 +32528,9 @@ var require_which_collection = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-weakref/index.js
+// node_modules/is-weakref/index.js
 var require_is_weakref = __commonJS({
-  "../../main/node_modules/is-weakref/index.js"(exports, module) {
+  "node_modules/is-weakref/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $deref = (
@@ -32553,9 +32553,9 @@ var require_is_weakref = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-finalizationregistry/index.js
+// node_modules/is-finalizationregistry/index.js
 var require_is_finalizationregistry = __commonJS({
-  "../../main/node_modules/is-finalizationregistry/index.js"(exports, module) {
+  "node_modules/is-finalizationregistry/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var $register = callBound("FinalizationRegistry.prototype.register", true);
@@ -32575,9 +32575,9 @@ var require_is_finalizationregistry = __commonJS({
   }
 });
 
-// ../../main/node_modules/functions-have-names/index.js
+// node_modules/functions-have-names/index.js
 var require_functions_have_names = __commonJS({
-  "../../main/node_modules/functions-have-names/index.js"(exports, module) {
+  "node_modules/functions-have-names/index.js"(exports, module) {
     "use strict";
     var functionsHaveNames = function functionsHaveNames2() {
       return typeof function f() {
@@ -32608,9 +32608,9 @@ var require_functions_have_names = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-document.all/index.js
+// node_modules/is-document.all/index.js
 var require_is_document = __commonJS({
-  "../../main/node_modules/is-document.all/index.js"(exports, module) {
+  "node_modules/is-document.all/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var toStr = callBound("Object.prototype.toString");
@@ -32645,9 +32645,9 @@ var require_is_document = __commonJS({
   }
 });
 
-// ../../main/node_modules/function.prototype.name/implementation.js
+// node_modules/function.prototype.name/implementation.js
 var require_implementation4 = __commonJS({
-  "../../main/node_modules/function.prototype.name/implementation.js"(exports, module) {
+  "node_modules/function.prototype.name/implementation.js"(exports, module) {
     "use strict";
     var IsCallable = require_is_callable();
     var hasOwn = require_hasown();
@@ -32695,9 +32695,9 @@ var require_implementation4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/function.prototype.name/polyfill.js
+// node_modules/function.prototype.name/polyfill.js
 var require_polyfill2 = __commonJS({
-  "../../main/node_modules/function.prototype.name/polyfill.js"(exports, module) {
+  "node_modules/function.prototype.name/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation4();
     module.exports = function getPolyfill() {
@@ -32706,9 +32706,9 @@ var require_polyfill2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/function.prototype.name/shim.js
+// node_modules/function.prototype.name/shim.js
 var require_shim2 = __commonJS({
-  "../../main/node_modules/function.prototype.name/shim.js"(exports, module) {
+  "node_modules/function.prototype.name/shim.js"(exports, module) {
     "use strict";
     var supportsDescriptors = require_has_property_descriptors()();
     var functionsHaveNames = require_functions_have_names()();
@@ -32745,9 +32745,9 @@ var require_shim2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/function.prototype.name/index.js
+// node_modules/function.prototype.name/index.js
 var require_function_prototype = __commonJS({
-  "../../main/node_modules/function.prototype.name/index.js"(exports, module) {
+  "node_modules/function.prototype.name/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var implementation = require_implementation4();
@@ -32761,9 +32761,9 @@ var require_function_prototype = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-generator-function/index.js
+// node_modules/is-generator-function/index.js
 var require_is_generator_function = __commonJS({
-  "../../main/node_modules/is-generator-function/index.js"(exports, module) {
+  "node_modules/is-generator-function/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var safeRegexTest = require_safe_regex_test();
@@ -32793,9 +32793,9 @@ var require_is_generator_function = __commonJS({
   }
 });
 
-// ../../main/node_modules/is-async-function/index.js
+// node_modules/is-async-function/index.js
 var require_is_async_function = __commonJS({
-  "../../main/node_modules/is-async-function/index.js"(exports, module) {
+  "node_modules/is-async-function/index.js"(exports, module) {
     "use strict";
     var callBound = require_call_bound();
     var safeRegexTest = require_safe_regex_test();
@@ -32825,9 +32825,9 @@ var require_is_async_function = __commonJS({
   }
 });
 
-// ../../main/node_modules/which-builtin-type/index.js
+// node_modules/which-builtin-type/index.js
 var require_which_builtin_type = __commonJS({
-  "../../main/node_modules/which-builtin-type/index.js"(exports, module) {
+  "node_modules/which-builtin-type/index.js"(exports, module) {
     "use strict";
     var whichBoxedPrimitive = require_which_boxed_primitive();
     var whichCollection = require_which_collection();
@@ -32915,9 +32915,9 @@ var require_which_builtin_type = __commonJS({
   }
 });
 
-// ../../main/node_modules/reflect.getprototypeof/implementation.js
+// node_modules/reflect.getprototypeof/implementation.js
 var require_implementation5 = __commonJS({
-  "../../main/node_modules/reflect.getprototypeof/implementation.js"(exports, module) {
+  "node_modules/reflect.getprototypeof/implementation.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var IsCallable = require_IsCallable2();
@@ -32951,9 +32951,9 @@ var require_implementation5 = __commonJS({
   }
 });
 
-// ../../main/node_modules/reflect.getprototypeof/polyfill.js
+// node_modules/reflect.getprototypeof/polyfill.js
 var require_polyfill3 = __commonJS({
-  "../../main/node_modules/reflect.getprototypeof/polyfill.js"(exports, module) {
+  "node_modules/reflect.getprototypeof/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation5();
     var getProto = require_get_proto();
@@ -32968,9 +32968,9 @@ var require_polyfill3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/typed-array-byte-offset/index.js
+// node_modules/typed-array-byte-offset/index.js
 var require_typed_array_byte_offset = __commonJS({
-  "../../main/node_modules/typed-array-byte-offset/index.js"(exports, module) {
+  "node_modules/typed-array-byte-offset/index.js"(exports, module) {
     "use strict";
     var forEach = require_for_each();
     var callBind = require_call_bind();
@@ -33035,9 +33035,9 @@ var require_typed_array_byte_offset = __commonJS({
   }
 });
 
-// ../../main/node_modules/typed-array-length/index.js
+// node_modules/typed-array-length/index.js
 var require_typed_array_length = __commonJS({
-  "../../main/node_modules/typed-array-length/index.js"(exports, module) {
+  "node_modules/typed-array-length/index.js"(exports, module) {
     "use strict";
     var callBind = require_call_bind();
     var forEach = require_for_each();
@@ -33115,9 +33115,9 @@ var require_typed_array_length = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js
+// node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js
 var require_IsTypedArrayOutOfBounds = __commonJS({
-  "../../main/node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js"(exports, module) {
+  "node_modules/es-abstract/2025/IsTypedArrayOutOfBounds.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var IsDetachedBuffer = require_IsDetachedBuffer();
@@ -33157,9 +33157,9 @@ var require_IsTypedArrayOutOfBounds = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/TypedArrayLength.js
+// node_modules/es-abstract/2025/TypedArrayLength.js
 var require_TypedArrayLength = __commonJS({
-  "../../main/node_modules/es-abstract/2025/TypedArrayLength.js"(exports, module) {
+  "node_modules/es-abstract/2025/TypedArrayLength.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var floor = require_floor2();
@@ -33197,9 +33197,9 @@ var require_TypedArrayLength = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ArrayBufferByteLength.js
+// node_modules/es-abstract/2025/ArrayBufferByteLength.js
 var require_ArrayBufferByteLength = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ArrayBufferByteLength.js"(exports, module) {
+  "node_modules/es-abstract/2025/ArrayBufferByteLength.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var IsDetachedBuffer = require_IsDetachedBuffer();
@@ -33227,9 +33227,9 @@ var require_ArrayBufferByteLength = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js
+// node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js
 var require_MakeTypedArrayWithBufferWitnessRecord = __commonJS({
-  "../../main/node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js"(exports, module) {
+  "node_modules/es-abstract/2025/MakeTypedArrayWithBufferWitnessRecord.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var ArrayBufferByteLength = require_ArrayBufferByteLength();
@@ -33250,9 +33250,9 @@ var require_MakeTypedArrayWithBufferWitnessRecord = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/ValidateTypedArray.js
+// node_modules/es-abstract/2025/ValidateTypedArray.js
 var require_ValidateTypedArray = __commonJS({
-  "../../main/node_modules/es-abstract/2025/ValidateTypedArray.js"(exports, module) {
+  "node_modules/es-abstract/2025/ValidateTypedArray.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var isObject = require_isObject2();
@@ -33278,9 +33278,9 @@ var require_ValidateTypedArray = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js
+// node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js
 var require_TypedArrayCreateFromConstructor = __commonJS({
-  "../../main/node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js"(exports, module) {
+  "node_modules/es-abstract/2025/TypedArrayCreateFromConstructor.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -33325,9 +33325,9 @@ var require_TypedArrayCreateFromConstructor = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/helpers/typedArrayConstructors.js
+// node_modules/es-abstract/helpers/typedArrayConstructors.js
 var require_typedArrayConstructors = __commonJS({
-  "../../main/node_modules/es-abstract/helpers/typedArrayConstructors.js"(exports, module) {
+  "node_modules/es-abstract/helpers/typedArrayConstructors.js"(exports, module) {
     "use strict";
     var GetIntrinsic = require_get_intrinsic();
     var constructors = {
@@ -33351,9 +33351,9 @@ var require_typedArrayConstructors = __commonJS({
   }
 });
 
-// ../../main/node_modules/es-abstract/2025/TypedArraySpeciesCreate.js
+// node_modules/es-abstract/2025/TypedArraySpeciesCreate.js
 var require_TypedArraySpeciesCreate = __commonJS({
-  "../../main/node_modules/es-abstract/2025/TypedArraySpeciesCreate.js"(exports, module) {
+  "node_modules/es-abstract/2025/TypedArraySpeciesCreate.js"(exports, module) {
     "use strict";
     var $SyntaxError = require_syntax();
     var $TypeError = require_type();
@@ -33384,9 +33384,9 @@ var require_TypedArraySpeciesCreate = __commonJS({
   }
 });
 
-// ../../main/node_modules/typedarray.prototype.slice/implementation.js
+// node_modules/typedarray.prototype.slice/implementation.js
 var require_implementation6 = __commonJS({
-  "../../main/node_modules/typedarray.prototype.slice/implementation.js"(exports, module) {
+  "node_modules/typedarray.prototype.slice/implementation.js"(exports, module) {
     "use strict";
     var $TypeError = require_type();
     var Get = require_Get();
@@ -33464,9 +33464,9 @@ var require_implementation6 = __commonJS({
   }
 });
 
-// ../../main/node_modules/typedarray.prototype.slice/polyfill.js
+// node_modules/typedarray.prototype.slice/polyfill.js
 var require_polyfill4 = __commonJS({
-  "../../main/node_modules/typedarray.prototype.slice/polyfill.js"(exports, module) {
+  "node_modules/typedarray.prototype.slice/polyfill.js"(exports, module) {
     "use strict";
     var implementation = require_implementation6();
     module.exports = function getPolyfill() {
@@ -33487,9 +33487,9 @@ var require_polyfill4 = __commonJS({
   }
 });
 
-// ../../main/node_modules/typedarray.prototype.slice/shim.js
+// node_modules/typedarray.prototype.slice/shim.js
 var require_shim3 = __commonJS({
-  "../../main/node_modules/typedarray.prototype.slice/shim.js"(exports, module) {
+  "node_modules/typedarray.prototype.slice/shim.js"(exports, module) {
     "use strict";
     var define2 = require_define_properties();
     var getProto = require_get_proto();
@@ -33511,9 +33511,9 @@ var require_shim3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/typedarray.prototype.slice/index.js
+// node_modules/typedarray.prototype.slice/index.js
 var require_typedarray_prototype = __commonJS({
-  "../../main/node_modules/typedarray.prototype.slice/index.js"(exports, module) {
+  "node_modules/typedarray.prototype.slice/index.js"(exports, module) {
     "use strict";
     var define2 = require_define_properties();
     var callBind = require_call_bind();
@@ -33530,9 +33530,9 @@ var require_typedarray_prototype = __commonJS({
   }
 });
 
-// ../../main/node_modules/traverse/index.js
+// node_modules/traverse/index.js
 var require_traverse = __commonJS({
-  "../../main/node_modules/traverse/index.js"(exports, module) {
+  "node_modules/traverse/index.js"(exports, module) {
     var whichTypedArray = require_which_typed_array();
     var taSlice = require_typedarray_prototype();
     var gopd = require_gopd();
@@ -34078,9 +34078,9 @@ var require_traverse = __commonJS({
   }
 });
 
-// ../../main/node_modules/chainsaw/index.js
+// node_modules/chainsaw/index.js
 var require_chainsaw = __commonJS({
-  "../../main/node_modules/chainsaw/index.js"(exports, module) {
+  "node_modules/chainsaw/index.js"(exports, module) {
     var Traverse = require_traverse();
     var EventEmitter = __require("events").EventEmitter;
     module.exports = Chainsaw;
@@ -34198,9 +34198,9 @@ var require_chainsaw = __commonJS({
   }
 });
 
-// ../../main/node_modules/buffers/index.js
+// node_modules/buffers/index.js
 var require_buffers = __commonJS({
-  "../../main/node_modules/buffers/index.js"(exports, module) {
+  "node_modules/buffers/index.js"(exports, module) {
     module.exports = Buffers;
     function Buffers(bufs) {
       if (!(this instanceof Buffers)) return new Buffers(bufs);
@@ -34406,9 +34406,9 @@ var require_buffers = __commonJS({
   }
 });
 
-// ../../main/node_modules/binary/lib/vars.js
+// node_modules/binary/lib/vars.js
 var require_vars = __commonJS({
-  "../../main/node_modules/binary/lib/vars.js"(exports, module) {
+  "node_modules/binary/lib/vars.js"(exports, module) {
     module.exports = function(store) {
       function getset(name, value) {
         var node = vars.store;
@@ -34438,9 +34438,9 @@ var require_vars = __commonJS({
   }
 });
 
-// ../../main/node_modules/binary/index.js
+// node_modules/binary/index.js
 var require_binary = __commonJS({
-  "../../main/node_modules/binary/index.js"(exports, module) {
+  "node_modules/binary/index.js"(exports, module) {
     var Chainsaw = require_chainsaw();
     var EventEmitter = __require("events").EventEmitter;
     var Buffers = require_buffers();
@@ -34763,9 +34763,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/lib/matcher-stream.js
+// node_modules/unzip-stream/lib/matcher-stream.js
 var require_matcher_stream = __commonJS({
-  "../../main/node_modules/unzip-stream/lib/matcher-stream.js"(exports, module) {
+  "node_modules/unzip-stream/lib/matcher-stream.js"(exports, module) {
     var Transform2 = __require("stream").Transform;
     var util = __require("util");
     function MatcherStream(patternDesc, matchFn) {
@@ -34843,9 +34843,9 @@ var require_matcher_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/lib/entry.js
+// node_modules/unzip-stream/lib/entry.js
 var require_entry = __commonJS({
-  "../../main/node_modules/unzip-stream/lib/entry.js"(exports, module) {
+  "node_modules/unzip-stream/lib/entry.js"(exports, module) {
     "use strict";
     var stream4 = __require("stream");
     var inherits = __require("util").inherits;
@@ -34868,9 +34868,9 @@ var require_entry = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/lib/unzip-stream.js
+// node_modules/unzip-stream/lib/unzip-stream.js
 var require_unzip_stream = __commonJS({
-  "../../main/node_modules/unzip-stream/lib/unzip-stream.js"(exports, module) {
+  "node_modules/unzip-stream/lib/unzip-stream.js"(exports, module) {
     "use strict";
     var binary = require_binary();
     var stream4 = __require("stream");
@@ -35458,9 +35458,9 @@ var require_unzip_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/lib/parser-stream.js
+// node_modules/unzip-stream/lib/parser-stream.js
 var require_parser_stream = __commonJS({
-  "../../main/node_modules/unzip-stream/lib/parser-stream.js"(exports, module) {
+  "node_modules/unzip-stream/lib/parser-stream.js"(exports, module) {
     var Transform2 = __require("stream").Transform;
     var util = __require("util");
     var UnzipStream = require_unzip_stream();
@@ -35509,9 +35509,9 @@ var require_parser_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/mkdirp/index.js
+// node_modules/mkdirp/index.js
 var require_mkdirp = __commonJS({
-  "../../main/node_modules/mkdirp/index.js"(exports, module) {
+  "node_modules/mkdirp/index.js"(exports, module) {
     var path4 = __require("path");
     var fs5 = __require("fs");
     var _0777 = parseInt("0777", 8);
@@ -35597,9 +35597,9 @@ var require_mkdirp = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/lib/extract.js
+// node_modules/unzip-stream/lib/extract.js
 var require_extract2 = __commonJS({
-  "../../main/node_modules/unzip-stream/lib/extract.js"(exports, module) {
+  "node_modules/unzip-stream/lib/extract.js"(exports, module) {
     var fs5 = __require("fs");
     var path4 = __require("path");
     var util = __require("util");
@@ -35681,18 +35681,18 @@ var require_extract2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/unzip-stream/unzip.js
+// node_modules/unzip-stream/unzip.js
 var require_unzip = __commonJS({
-  "../../main/node_modules/unzip-stream/unzip.js"(exports) {
+  "node_modules/unzip-stream/unzip.js"(exports) {
     "use strict";
     exports.Parse = require_parser_stream();
     exports.Extract = require_extract2();
   }
 });
 
-// ../../main/node_modules/bottleneck/light.js
+// node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "../../main/node_modules/bottleneck/light.js"(exports, module) {
+  "node_modules/bottleneck/light.js"(exports, module) {
     (function(global2, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
     })(exports, (function() {
@@ -37009,7 +37009,7 @@ var require_light = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/config.js
+// node_modules/@actions/artifact/lib/internal/shared/config.js
 import os from "os";
 function getUploadChunkSize() {
   return 8 * 1024 * 1024;
@@ -37085,11 +37085,11 @@ function getMaxArtifactListCount() {
   return maxCount;
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+// node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 import * as fs3 from "fs";
 import * as path2 from "path";
 
-// ../../main/node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
+// node_modules/@actions/artifact/lib/generated/google/protobuf/timestamp.js
 var import_runtime = __toESM(require_commonjs(), 1);
 var import_runtime2 = __toESM(require_commonjs(), 1);
 var import_runtime3 = __toESM(require_commonjs(), 1);
@@ -37231,7 +37231,7 @@ var Timestamp$Type = class extends import_runtime7.MessageType {
 };
 var Timestamp = new Timestamp$Type();
 
-// ../../main/node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
+// node_modules/@actions/artifact/lib/generated/google/protobuf/wrappers.js
 var import_runtime8 = __toESM(require_commonjs(), 1);
 var import_runtime9 = __toESM(require_commonjs(), 1);
 var import_runtime10 = __toESM(require_commonjs(), 1);
@@ -37816,7 +37816,7 @@ var BytesValue$Type = class extends import_runtime14.MessageType {
 };
 var BytesValue = new BytesValue$Type();
 
-// ../../main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
+// node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.js
 var import_runtime_rpc = __toESM(require_commonjs2(), 1);
 var import_runtime15 = __toESM(require_commonjs(), 1);
 var import_runtime16 = __toESM(require_commonjs(), 1);
@@ -38647,7 +38647,7 @@ var ArtifactService = new import_runtime_rpc.ServiceType("github.actions.results
   { name: "DeleteArtifact", options: {}, I: DeleteArtifactRequest, O: DeleteArtifactResponse }
 ]);
 
-// ../../main/node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
+// node_modules/@actions/artifact/lib/generated/results/api/v1/artifact.twirp-client.js
 var ArtifactServiceClientJSON = class {
   constructor(rpc) {
     this.rpc = rpc;
@@ -38707,7 +38707,7 @@ var ArtifactServiceClientJSON = class {
   }
 };
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/retention.js
+// node_modules/@actions/artifact/lib/internal/upload/retention.js
 function getExpiration(retentionDays) {
   if (!retentionDays) {
     return void 0;
@@ -38733,7 +38733,7 @@ function getRetentionDays() {
   return days;
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
+// node_modules/@actions/artifact/lib/internal/upload/path-and-artifact-name-validation.js
 var invalidArtifactFilePathCharacters = /* @__PURE__ */ new Map([
   ['"', ' Double quote "'],
   [":", " Colon :"],
@@ -38781,13 +38781,13 @@ The following characters are not allowed in files that are uploaded due to limit
   }
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/user-agent.js
+// node_modules/@actions/artifact/lib/internal/shared/user-agent.js
 var import_package_version = __toESM(require_package_version(), 1);
 function getUserAgentString() {
   return `@actions/artifact-${import_package_version.version}`;
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/errors.js
+// node_modules/@actions/artifact/lib/internal/shared/errors.js
 var FilesNotFoundError = class extends Error {
   constructor(files = []) {
     let message = "No files were found to upload";
@@ -38851,7 +38851,7 @@ UsageError.isUsageErrorMessage = (msg) => {
   return msg.includes("insufficient usage");
 };
 
-// ../../main/node_modules/jwt-decode/build/esm/index.js
+// node_modules/jwt-decode/build/esm/index.js
 var InvalidTokenError = class extends Error {
 };
 InvalidTokenError.prototype.name = "InvalidTokenError";
@@ -38907,7 +38907,7 @@ function jwtDecode(token, options) {
   }
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/util.js
+// node_modules/@actions/artifact/lib/internal/shared/util.js
 var InvalidJwtError = new Error("Failed to get backend IDs: The provided JWT token is invalid and/or missing claims");
 function getBackendIdsFromToken() {
   const token = getRuntimeToken();
@@ -38964,7 +38964,7 @@ function maskSecretUrls(body) {
   }
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
+// node_modules/@actions/artifact/lib/internal/shared/artifact-twirp-client.js
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -39124,7 +39124,7 @@ function internalArtifactTwirpClient(options) {
   return new ArtifactServiceClientJSON(client2);
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
+// node_modules/@actions/artifact/lib/internal/upload/upload-zip-specification.js
 import * as fs from "fs";
 import { normalize, resolve } from "path";
 function validateRootDirectory(rootDirectory) {
@@ -39171,7 +39171,7 @@ function getUploadZipSpecification(filesToZip, rootDirectory) {
   return specification;
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
+// node_modules/@actions/artifact/lib/internal/upload/blob-upload.js
 import * as crypto from "crypto";
 import * as stream from "stream";
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
@@ -39267,11 +39267,11 @@ function uploadToBlobStorage(authenticatedUploadURL, uploadStream, contentType) 
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/zip.js
+// node_modules/@actions/artifact/lib/internal/upload/zip.js
 var import_archiver = __toESM(require_archiver(), 1);
 import { realpath as realpath2 } from "fs/promises";
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/stream.js
+// node_modules/@actions/artifact/lib/internal/upload/stream.js
 import * as stream2 from "stream";
 import * as fs2 from "fs";
 import { realpath } from "fs/promises";
@@ -39336,7 +39336,7 @@ function createRawFileUploadStream(filePath) {
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/zip.js
+// node_modules/@actions/artifact/lib/internal/upload/zip.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -39419,7 +39419,7 @@ var zipEndCallback = () => {
   debug("Zip stream for upload has ended.");
 };
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/types.js
+// node_modules/@actions/artifact/lib/internal/upload/types.js
 import * as path from "path";
 var mimeTypes = {
   // Text
@@ -39485,7 +39485,7 @@ function getMimeType(filePath) {
   return mimeTypes[ext] || "application/octet-stream";
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
+// node_modules/@actions/artifact/lib/internal/upload/upload-artifact.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -39590,14 +39590,14 @@ function uploadArtifact(name, files, rootDirectory, options) {
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 import fs4 from "fs/promises";
 import * as fsSync from "fs";
 import * as crypto2 from "crypto";
 import * as stream3 from "stream";
 import * as path3 from "path";
 
-// ../../main/node_modules/@actions/github/lib/context.js
+// node_modules/@actions/github/lib/context.js
 import { readFileSync, existsSync as existsSync3 } from "fs";
 import { EOL } from "os";
 var Context = class {
@@ -39648,7 +39648,7 @@ var Context = class {
   }
 };
 
-// ../../main/node_modules/@actions/github/lib/internal/utils.js
+// node_modules/@actions/github/lib/internal/utils.js
 var httpClient = __toESM(require_lib2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
@@ -39718,7 +39718,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
   return baseUserAgent;
 }
 
-// ../../main/node_modules/universal-user-agent/index.js
+// node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -39729,7 +39729,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-// ../../main/node_modules/before-after-hook/lib/register.js
+// node_modules/before-after-hook/lib/register.js
 function register(state, name, method, options) {
   if (typeof method !== "function") {
     throw new Error("method for before hook must be a function");
@@ -39752,7 +39752,7 @@ function register(state, name, method, options) {
   });
 }
 
-// ../../main/node_modules/before-after-hook/lib/add.js
+// node_modules/before-after-hook/lib/add.js
 function addHook(state, kind, name, hook2) {
   const orig = hook2;
   if (!state.registry[name]) {
@@ -39787,7 +39787,7 @@ function addHook(state, kind, name, hook2) {
   });
 }
 
-// ../../main/node_modules/before-after-hook/lib/remove.js
+// node_modules/before-after-hook/lib/remove.js
 function removeHook(state, name, method) {
   if (!state.registry[name]) {
     return;
@@ -39801,7 +39801,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-// ../../main/node_modules/before-after-hook/index.js
+// node_modules/before-after-hook/index.js
 var bind = Function.bind;
 var bindable = bind.bind(bind);
 function bindApi(hook2, state, name) {
@@ -39835,7 +39835,7 @@ function Collection() {
 }
 var before_after_hook_default = { Singular, Collection };
 
-// ../../main/node_modules/@octokit/endpoint/dist-bundle/index.js
+// node_modules/@octokit/endpoint/dist-bundle/index.js
 var VERSION = "0.0.0-development";
 var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
 var DEFAULTS = {
@@ -40148,10 +40148,10 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var endpoint = withDefaults(null, DEFAULTS);
 
-// ../../main/node_modules/@octokit/core/node_modules/@octokit/request/dist-bundle/index.js
+// node_modules/@octokit/core/node_modules/@octokit/request/dist-bundle/index.js
 var import_content_type = __toESM(require_dist2(), 1);
 
-// ../../main/node_modules/json-with-bigint/json-with-bigint.js
+// node_modules/json-with-bigint/json-with-bigint.js
 var intRegex = /^-?\d+$/;
 var noiseValue = /^-?\d+n+$/;
 var originalStringify = JSON.stringify;
@@ -40486,7 +40486,7 @@ var JSONParse = (text, reviver) => {
   }
 };
 
-// ../../main/node_modules/@octokit/request-error/dist-src/index.js
+// node_modules/@octokit/request-error/dist-src/index.js
 var RequestError = class extends Error {
   name;
   /**
@@ -40525,7 +40525,7 @@ var RequestError = class extends Error {
   }
 };
 
-// ../../main/node_modules/@octokit/core/node_modules/@octokit/request/dist-bundle/index.js
+// node_modules/@octokit/core/node_modules/@octokit/request/dist-bundle/index.js
 var VERSION2 = "10.0.14";
 var defaults_default = {
   headers: {
@@ -40707,7 +40707,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var request = withDefaults2(endpoint, defaults_default);
 
-// ../../main/node_modules/@octokit/core/node_modules/@octokit/graphql/dist-bundle/index.js
+// node_modules/@octokit/core/node_modules/@octokit/graphql/dist-bundle/index.js
 var VERSION3 = "0.0.0-development";
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
@@ -40817,7 +40817,7 @@ function withCustomRequest(customRequest) {
   });
 }
 
-// ../../main/node_modules/@octokit/auth-token/dist-bundle/index.js
+// node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
 var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
@@ -40862,10 +40862,10 @@ var createTokenAuth = function createTokenAuth2(token) {
   });
 };
 
-// ../../main/node_modules/@octokit/core/dist-src/version.js
+// node_modules/@octokit/core/dist-src/version.js
 var VERSION4 = "7.0.7";
 
-// ../../main/node_modules/@octokit/core/dist-src/index.js
+// node_modules/@octokit/core/dist-src/index.js
 var noop2 = () => {
 };
 var consoleWarn = console.warn.bind(console);
@@ -40999,10 +40999,10 @@ var Octokit = class {
   auth;
 };
 
-// ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 var VERSION5 = "17.0.0";
 
-// ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -43294,7 +43294,7 @@ var Endpoints = {
 };
 var endpoints_default = Endpoints;
 
-// ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 var endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
   for (const [methodName, endpoint2] of Object.entries(endpoints)) {
@@ -43417,7 +43417,7 @@ function decorate(octokit, scope, methodName, defaults2, decorations) {
   return Object.assign(withDecorations, requestWithDefaults);
 }
 
-// ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -43434,7 +43434,7 @@ function legacyRestEndpointMethods(octokit) {
 }
 legacyRestEndpointMethods.VERSION = VERSION5;
 
-// ../../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 var VERSION6 = "0.0.0-development";
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
@@ -43550,7 +43550,7 @@ function paginateRest(octokit) {
 }
 paginateRest.VERSION = VERSION6;
 
-// ../../main/node_modules/@actions/github/lib/utils.js
+// node_modules/@actions/github/lib/utils.js
 var context = new Context();
 var baseUrl = getApiBaseUrl();
 var defaults = {
@@ -43574,14 +43574,14 @@ function getOctokitOptions(token, options) {
   return opts;
 }
 
-// ../../main/node_modules/@actions/github/lib/github.js
+// node_modules/@actions/github/lib/github.js
 var context2 = new Context();
 function getOctokit(token, options, ...additionalPlugins) {
   const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
   return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/download/download-artifact.js
+// node_modules/@actions/artifact/lib/internal/download/download-artifact.js
 var import_unzip_stream = __toESM(require_unzip(), 1);
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -43801,7 +43801,7 @@ function resolveOrCreateDirectory() {
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/find/retry-options.js
+// node_modules/@actions/artifact/lib/internal/find/retry-options.js
 var defaultMaxRetryNumber = 5;
 var defaultExemptStatusCodes = [400, 401, 403, 404, 422];
 function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exemptStatusCodes = defaultExemptStatusCodes) {
@@ -43820,10 +43820,10 @@ function getRetryOptions(defaultOptions, retries = defaultMaxRetryNumber, exempt
   return [retryOptions, requestOptions];
 }
 
-// ../../main/node_modules/@octokit/plugin-request-log/dist-src/version.js
+// node_modules/@octokit/plugin-request-log/dist-src/version.js
 var VERSION7 = "6.0.0";
 
-// ../../main/node_modules/@octokit/plugin-request-log/dist-src/index.js
+// node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request2, options) => {
     octokit.log.debug("request", options);
@@ -43847,7 +43847,7 @@ function requestLog(octokit) {
 }
 requestLog.VERSION = VERSION7;
 
-// ../../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
 var import_light = __toESM(require_light(), 1);
 var VERSION8 = "0.0.0-development";
 function isRequestError(error2) {
@@ -43921,7 +43921,7 @@ function retry(octokit, octokitOptions) {
 }
 retry.VERSION = VERSION8;
 
-// ../../main/node_modules/@actions/artifact/lib/internal/find/get-artifact.js
+// node_modules/@actions/artifact/lib/internal/find/get-artifact.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -44024,7 +44024,7 @@ function getArtifactInternal(artifactName) {
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
+// node_modules/@actions/artifact/lib/internal/delete/delete-artifact.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -44109,7 +44109,7 @@ function deleteArtifactInternal(artifactName) {
   });
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
+// node_modules/@actions/artifact/lib/internal/find/list-artifacts.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -44246,7 +44246,7 @@ function filterLatest(artifacts) {
   return latestArtifacts;
 }
 
-// ../../main/node_modules/@actions/artifact/lib/internal/client.js
+// node_modules/@actions/artifact/lib/internal/client.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -44389,7 +44389,7 @@ If the error persists, please check whether Actions and API requests are operati
   }
 };
 
-// ../../main/node_modules/@actions/artifact/lib/artifact.js
+// node_modules/@actions/artifact/lib/artifact.js
 var client = new DefaultArtifactClient();
 
 export {

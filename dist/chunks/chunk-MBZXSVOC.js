@@ -15,7 +15,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import {
   parseDiskstats
 } from "./chunk-WNSMLK3G.js";

@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   DefaultArtifactClient
-} from "./chunk-S4376Y6N.js";
-import "./chunk-25QZ7N7I.js";
-import "./chunk-PR2PMPB7.js";
-import "./chunk-WVXM2HNW.js";
+} from "./chunk-ZB6C5HRV.js";
+import "./chunk-XFJFOHOV.js";
+import "./chunk-Q3CPHSVP.js";
+import "./chunk-CVQ3LOP4.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -40,12 +40,12 @@ import {
   structuredMessageDecodingStream,
   structuredMessageEncoding,
   toHttpHeadersLike
-} from "./chunk-PR2PMPB7.js";
+} from "./chunk-Q3CPHSVP.js";
 import {
   __export
 } from "./chunk-5XWL5JNG.js";
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 import { Readable } from "node:stream";
 var RetriableReadableStream = class extends Readable {
   start;
@@ -146,7 +146,7 @@ var RetriableReadableStream = class extends Readable {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+// node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 var BlobDownloadResponse = class {
   /**
    * Indicates that the service supports
@@ -602,16 +602,16 @@ var BlobDownloadResponse = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 import { Readable as Readable2 } from "node:stream";
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 var AVRO_SYNC_MARKER_SIZE = 16;
 var AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 var AVRO_CODEC_KEY = "avro.codec";
 var AVRO_SCHEMA_KEY = "avro.schema";
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 var AvroParser = class _AvroParser {
   /**
    * Reads a fixed number of bytes from the stream.
@@ -922,7 +922,7 @@ var AvroRecordType = class extends AvroType {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 function arraysEqual(a, b) {
   if (a === b)
     return true;
@@ -937,7 +937,7 @@ function arraysEqual(a, b) {
   return true;
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 var AvroReader = class {
   _dataStream;
   _headerStream;
@@ -1038,11 +1038,11 @@ var AvroReader = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 var AvroReadable = class {
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+// node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 import { Buffer as Buffer2 } from "buffer";
 var ABORT_ERROR = new AbortError("Reading from the avro stream was aborted.");
 var AvroReadableFromStream = class extends AvroReadable {
@@ -1118,7 +1118,7 @@ var AvroReadableFromStream = class extends AvroReadable {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 var BlobQuickQueryStream = class extends Readable2 {
   source;
   avroReader;
@@ -1226,7 +1226,7 @@ var BlobQuickQueryStream = class extends Readable2 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+// node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 var BlobQueryResponse = class {
   /**
    * Indicates that the service supports
@@ -1586,7 +1586,7 @@ var BlobQueryResponse = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 var SDK_VERSION = "12.32.0";
 var SERVICE_VERSION = "2026-04-06";
 var BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES = 256 * 1024 * 1024;
@@ -1806,7 +1806,7 @@ var PathStylePorts = [
   "11104"
 ];
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/models.js
+// node_modules/@azure/storage-blob/dist/esm/models.js
 var BlockBlobTier;
 (function(BlockBlobTier2) {
   BlockBlobTier2["Hot"] = "Hot";
@@ -1848,7 +1848,7 @@ var StorageBlobAudience;
   StorageBlobAudience2["DiskComputeOAuthScopes"] = "https://disk.compute.azure.com/.default";
 })(StorageBlobAudience || (StorageBlobAudience = {}));
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+// node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 function rangeResponseFromModel(response) {
   const pageRange = (response._response.parsedBody.pageRange || []).map((x) => ({
     offset: x.start,
@@ -1872,10 +1872,10 @@ function rangeResponseFromModel(response) {
   };
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/log.js
+// node_modules/@azure/storage-blob/dist/esm/log.js
 var logger = createClientLogger("storage-blob");
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+// node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 function isPipelineLike(pipeline) {
   if (!pipeline || typeof pipeline !== "object") {
     return false;
@@ -2101,7 +2101,7 @@ function isCoreHttpPolicyFactory(factory) {
   });
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 var BlobBeginCopyFromUrlPoller = class extends Poller {
   intervalInMs;
   constructor(options) {
@@ -2194,7 +2194,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
   };
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/Range.js
+// node_modules/@azure/storage-blob/dist/esm/Range.js
 function rangeToString(iRange) {
   if (iRange.offset < 0) {
     throw new RangeError(`Range.offset cannot be smaller than 0.`);
@@ -2205,7 +2205,7 @@ function rangeToString(iRange) {
   return iRange.count ? `bytes=${iRange.offset}-${iRange.offset + iRange.count - 1}` : `bytes=${iRange.offset}-`;
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 var KnownEncryptionAlgorithmType;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
@@ -2339,7 +2339,7 @@ var KnownStorageErrorCode;
   KnownStorageErrorCode2["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_exports = {};
 __export(mappers_exports, {
   AccessPolicy: () => AccessPolicy,
@@ -10910,7 +10910,7 @@ var BlockBlobGetBlockListExceptionHeaders = {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 var contentType = {
   parameterPath: ["options", "contentType"],
   mapper: {
@@ -12647,7 +12647,7 @@ var listType = {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 var ServiceImpl = class {
   client;
   /**
@@ -12964,7 +12964,7 @@ var filterBlobsOperationSpec = {
   serializer: xmlSerializer
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 var ContainerImpl = class {
   client;
   /**
@@ -13673,7 +13673,7 @@ var getAccountInfoOperationSpec2 = {
   serializer: xmlSerializer2
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 var BlobImpl = class {
   client;
   /**
@@ -14699,7 +14699,7 @@ var setTagsOperationSpec = {
   serializer: xmlSerializer3
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 var PageBlobImpl = class {
   client;
   /**
@@ -15155,7 +15155,7 @@ var copyIncrementalOperationSpec = {
   serializer: xmlSerializer4
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 var AppendBlobImpl = class {
   client;
   /**
@@ -15376,7 +15376,7 @@ var sealOperationSpec = {
   serializer: xmlSerializer5
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 var BlockBlobImpl = class {
   client;
   /**
@@ -15747,7 +15747,7 @@ var getBlockListOperationSpec = {
   serializer: xmlSerializer6
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+// node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 var StorageClient = class extends ExtendedServiceClient {
   url;
   version;
@@ -15795,7 +15795,7 @@ var StorageClient = class extends ExtendedServiceClient {
   blockBlob;
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+// node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 var StorageContextClient = class extends StorageClient {
   async sendOperationRequest(operationArguments, operationSpec) {
     const operationSpecToSend = { ...operationSpec };
@@ -15806,7 +15806,7 @@ var StorageContextClient = class extends StorageClient {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+// node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
   let path = urlParsed.pathname;
@@ -16262,7 +16262,7 @@ async function setUploadChecksumParameters(body2, contentLength2, parameters, up
   };
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+// node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 var StorageClient2 = class {
   /**
    * Encoded URL string value.
@@ -16304,7 +16304,7 @@ var StorageClient2 = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+// node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 import { EventEmitter } from "events";
 var BatchStates;
 (function(BatchStates2) {
@@ -16421,14 +16421,14 @@ var Batch = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 var tracingClient = createTracingClient({
   packageName: "@azure/storage-blob",
   packageVersion: SDK_VERSION,
   namespace: "Microsoft.Storage"
 });
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+// node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 import fs from "node:fs";
 import util from "node:util";
 async function streamToBuffer(stream, buffer, offset, end, encoding) {
@@ -16510,7 +16510,7 @@ async function readStreamToLocalFile(rs, file) {
 var fsStat = util.promisify(fs.stat);
 var fsCreateReadStream = fs.createReadStream;
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 var BlobSASPermissions = class _BlobSASPermissions {
   /**
    * Creates a {@link BlobSASPermissions} from the specified permissions string. This method will throw an
@@ -16693,7 +16693,7 @@ var BlobSASPermissions = class _BlobSASPermissions {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+// node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 var ContainerSASPermissions = class _ContainerSASPermissions {
   /**
    * Creates an {@link ContainerSASPermissions} from the specified permissions string. This method will throw an
@@ -16904,12 +16904,12 @@ var ContainerSASPermissions = class _ContainerSASPermissions {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+// node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 function ipRangeToString(ipRange) {
   return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+// node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 var SASProtocol;
 (function(SASProtocol2) {
   SASProtocol2["Https"] = "https";
@@ -17290,7 +17290,7 @@ var SASQueryParameters = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+// node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
@@ -17841,7 +17841,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
   return blobSASSignatureValues;
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+// node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 var BlobLeaseClient = class {
   _leaseId;
   _url;
@@ -18018,7 +18018,7 @@ var BlobLeaseClient = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/Clients.js
+// node_modules/@azure/storage-blob/dist/esm/Clients.js
 var BlobClient = class _BlobClient extends StorageClient2 {
   /**
    * blobContext provided by protocol layer.
@@ -20739,7 +20739,7 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
+// node_modules/@azure/storage-blob/dist/esm/BatchUtils.js
 async function getBodyAsText(batchResponse) {
   let buffer = Buffer.alloc(BATCH_MAX_PAYLOAD_IN_BYTES);
   const responseLength = await streamToBuffer2(batchResponse.readableStreamBody, buffer);
@@ -20750,7 +20750,7 @@ function utf8ByteLength(str) {
   return Buffer.byteLength(str);
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
+// node_modules/@azure/storage-blob/dist/esm/BatchResponseParser.js
 var HTTP_HEADER_DELIMITER = ": ";
 var SPACE_DELIMITER = " ";
 var NOT_FOUND = -1;
@@ -20852,7 +20852,7 @@ var BatchResponseParser = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+// node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 var MutexLockStatus;
 (function(MutexLockStatus2) {
   MutexLockStatus2[MutexLockStatus2["LOCKED"] = 0] = "LOCKED";
@@ -20911,7 +20911,7 @@ var Mutex = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
+// node_modules/@azure/storage-blob/dist/esm/BlobBatch.js
 var BlobBatch = class {
   batchRequest;
   batch = "batch";
@@ -21138,7 +21138,7 @@ function batchHeaderFilterPolicy() {
   };
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
+// node_modules/@azure/storage-blob/dist/esm/BlobBatchClient.js
 var BlobBatchClient = class {
   serviceOrContainerContext;
   constructor(url2, credentialOrPipeline, options) {
@@ -21278,7 +21278,7 @@ var BlobBatchClient = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
+// node_modules/@azure/storage-blob/dist/esm/ContainerClient.js
 var ContainerClient = class extends StorageClient2 {
   /**
    * containerContext provided by protocol layer.
@@ -22513,7 +22513,7 @@ var ContainerClient = class extends StorageClient2 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
+// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASPermissions.js
 var AccountSASPermissions = class _AccountSASPermissions {
   /**
    * Parse initializes the AccountSASPermissions fields from a string.
@@ -22725,7 +22725,7 @@ var AccountSASPermissions = class _AccountSASPermissions {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
+// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASResourceTypes.js
 var AccountSASResourceTypes = class _AccountSASResourceTypes {
   /**
    * Creates an {@link AccountSASResourceTypes} from the specified resource types string. This method will throw an
@@ -22785,7 +22785,7 @@ var AccountSASResourceTypes = class _AccountSASResourceTypes {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
+// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASServices.js
 var AccountSASServices = class _AccountSASServices {
   /**
    * Creates an {@link AccountSASServices} from the specified services string. This method will throw an
@@ -22853,7 +22853,7 @@ var AccountSASServices = class _AccountSASServices {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
+// node_modules/@azure/storage-blob/dist/esm/sas/AccountSASSignatureValues.js
 function generateAccountSASQueryParameters(accountSASSignatureValues, sharedKeyCredential) {
   return generateAccountSASQueryParametersInternal(accountSASSignatureValues, sharedKeyCredential).sasQueryParameters;
 }
@@ -22918,7 +22918,7 @@ function generateAccountSASQueryParametersInternal(accountSASSignatureValues, sh
   };
 }
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
+// node_modules/@azure/storage-blob/dist/esm/BlobServiceClient.js
 function isBlobGetUserDelegationKeyParameters(parameter) {
   if (!parameter || typeof parameter !== "object") {
     return false;
@@ -23598,7 +23598,7 @@ var BlobServiceClient = class _BlobServiceClient extends StorageClient2 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+// node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 var KnownEncryptionAlgorithmType2;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";

@@ -37,7 +37,7 @@ import {
   storageRetryPolicy,
   storageSharedKeyCredentialPolicy,
   stringifyXML
-} from "./chunk-PR2PMPB7.js";
+} from "./chunk-Q3CPHSVP.js";
 import {
   BearerCredentialHandler,
   HttpClient,
@@ -52,7 +52,7 @@ import {
   setSecret,
   warning,
   which
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
@@ -74,9 +74,9 @@ import {
   __toESM
 } from "./chunk-5XWL5JNG.js";
 
-// ../../main/node_modules/semver/internal/constants.js
+// node_modules/semver/internal/constants.js
 var require_constants = __commonJS({
-  "../../main/node_modules/semver/internal/constants.js"(exports, module) {
+  "node_modules/semver/internal/constants.js"(exports, module) {
     "use strict";
     var SEMVER_SPEC_VERSION = "2.0.0";
     var MAX_LENGTH = 256;
@@ -134,9 +134,9 @@ var require_constants = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/debug.js
+// node_modules/semver/internal/debug.js
 var require_debug = __commonJS({
-  "../../main/node_modules/semver/internal/debug.js"(exports, module) {
+  "node_modules/semver/internal/debug.js"(exports, module) {
     "use strict";
     var debug2 = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
     };
@@ -144,9 +144,9 @@ var require_debug = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/re.js
+// node_modules/semver/internal/re.js
 var require_re = __commonJS({
-  "../../main/node_modules/semver/internal/re.js"(exports, module) {
+  "node_modules/semver/internal/re.js"(exports, module) {
     "use strict";
     var {
       MAX_SAFE_COMPONENT_LENGTH,
@@ -232,9 +232,9 @@ var require_re = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/parse-options.js
+// node_modules/semver/internal/parse-options.js
 var require_parse_options = __commonJS({
-  "../../main/node_modules/semver/internal/parse-options.js"(exports, module) {
+  "node_modules/semver/internal/parse-options.js"(exports, module) {
     "use strict";
     var looseOption = Object.freeze({ loose: true });
     var emptyOpts = Object.freeze({});
@@ -251,9 +251,9 @@ var require_parse_options = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/identifiers.js
+// node_modules/semver/internal/identifiers.js
 var require_identifiers = __commonJS({
-  "../../main/node_modules/semver/internal/identifiers.js"(exports, module) {
+  "node_modules/semver/internal/identifiers.js"(exports, module) {
     "use strict";
     var numeric2 = /^[0-9]+$/;
     var compareIdentifiers = (a, b) => {
@@ -276,9 +276,9 @@ var require_identifiers = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/classes/semver.js
+// node_modules/semver/classes/semver.js
 var require_semver = __commonJS({
-  "../../main/node_modules/semver/classes/semver.js"(exports, module) {
+  "node_modules/semver/classes/semver.js"(exports, module) {
     "use strict";
     var debug2 = require_debug();
     var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants();
@@ -568,9 +568,9 @@ var require_semver = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/parse.js
+// node_modules/semver/functions/parse.js
 var require_parse = __commonJS({
-  "../../main/node_modules/semver/functions/parse.js"(exports, module) {
+  "node_modules/semver/functions/parse.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var parse = (version3, options, throwErrors = false) => {
@@ -590,9 +590,9 @@ var require_parse = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/valid.js
+// node_modules/semver/functions/valid.js
 var require_valid = __commonJS({
-  "../../main/node_modules/semver/functions/valid.js"(exports, module) {
+  "node_modules/semver/functions/valid.js"(exports, module) {
     "use strict";
     var parse = require_parse();
     var valid = (version3, options) => {
@@ -603,9 +603,9 @@ var require_valid = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/clean.js
+// node_modules/semver/functions/clean.js
 var require_clean = __commonJS({
-  "../../main/node_modules/semver/functions/clean.js"(exports, module) {
+  "node_modules/semver/functions/clean.js"(exports, module) {
     "use strict";
     var parse = require_parse();
     var clean2 = (version3, options) => {
@@ -616,9 +616,9 @@ var require_clean = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/inc.js
+// node_modules/semver/functions/inc.js
 var require_inc = __commonJS({
-  "../../main/node_modules/semver/functions/inc.js"(exports, module) {
+  "node_modules/semver/functions/inc.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var inc = (version3, release, options, identifier, identifierBase) => {
@@ -640,9 +640,9 @@ var require_inc = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/diff.js
+// node_modules/semver/functions/diff.js
 var require_diff = __commonJS({
-  "../../main/node_modules/semver/functions/diff.js"(exports, module) {
+  "node_modules/semver/functions/diff.js"(exports, module) {
     "use strict";
     var parse = require_parse();
     var diff = (version1, version22) => {
@@ -684,9 +684,9 @@ var require_diff = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/major.js
+// node_modules/semver/functions/major.js
 var require_major = __commonJS({
-  "../../main/node_modules/semver/functions/major.js"(exports, module) {
+  "node_modules/semver/functions/major.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var major = (a, loose) => new SemVer(a, loose).major;
@@ -694,9 +694,9 @@ var require_major = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/minor.js
+// node_modules/semver/functions/minor.js
 var require_minor = __commonJS({
-  "../../main/node_modules/semver/functions/minor.js"(exports, module) {
+  "node_modules/semver/functions/minor.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var minor = (a, loose) => new SemVer(a, loose).minor;
@@ -704,9 +704,9 @@ var require_minor = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/patch.js
+// node_modules/semver/functions/patch.js
 var require_patch = __commonJS({
-  "../../main/node_modules/semver/functions/patch.js"(exports, module) {
+  "node_modules/semver/functions/patch.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var patch = (a, loose) => new SemVer(a, loose).patch;
@@ -714,9 +714,9 @@ var require_patch = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/prerelease.js
+// node_modules/semver/functions/prerelease.js
 var require_prerelease = __commonJS({
-  "../../main/node_modules/semver/functions/prerelease.js"(exports, module) {
+  "node_modules/semver/functions/prerelease.js"(exports, module) {
     "use strict";
     var parse = require_parse();
     var prerelease = (version3, options) => {
@@ -727,9 +727,9 @@ var require_prerelease = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/compare.js
+// node_modules/semver/functions/compare.js
 var require_compare = __commonJS({
-  "../../main/node_modules/semver/functions/compare.js"(exports, module) {
+  "node_modules/semver/functions/compare.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
@@ -737,9 +737,9 @@ var require_compare = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/rcompare.js
+// node_modules/semver/functions/rcompare.js
 var require_rcompare = __commonJS({
-  "../../main/node_modules/semver/functions/rcompare.js"(exports, module) {
+  "node_modules/semver/functions/rcompare.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var rcompare = (a, b, loose) => compare(b, a, loose);
@@ -747,9 +747,9 @@ var require_rcompare = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/compare-loose.js
+// node_modules/semver/functions/compare-loose.js
 var require_compare_loose = __commonJS({
-  "../../main/node_modules/semver/functions/compare-loose.js"(exports, module) {
+  "node_modules/semver/functions/compare-loose.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var compareLoose = (a, b) => compare(a, b, true);
@@ -757,9 +757,9 @@ var require_compare_loose = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/compare-build.js
+// node_modules/semver/functions/compare-build.js
 var require_compare_build = __commonJS({
-  "../../main/node_modules/semver/functions/compare-build.js"(exports, module) {
+  "node_modules/semver/functions/compare-build.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var compareBuild = (a, b, loose) => {
@@ -771,9 +771,9 @@ var require_compare_build = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/sort.js
+// node_modules/semver/functions/sort.js
 var require_sort = __commonJS({
-  "../../main/node_modules/semver/functions/sort.js"(exports, module) {
+  "node_modules/semver/functions/sort.js"(exports, module) {
     "use strict";
     var compareBuild = require_compare_build();
     var sort = (list, loose) => list.sort((a, b) => compareBuild(a, b, loose));
@@ -781,9 +781,9 @@ var require_sort = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/rsort.js
+// node_modules/semver/functions/rsort.js
 var require_rsort = __commonJS({
-  "../../main/node_modules/semver/functions/rsort.js"(exports, module) {
+  "node_modules/semver/functions/rsort.js"(exports, module) {
     "use strict";
     var compareBuild = require_compare_build();
     var rsort = (list, loose) => list.sort((a, b) => compareBuild(b, a, loose));
@@ -791,9 +791,9 @@ var require_rsort = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/gt.js
+// node_modules/semver/functions/gt.js
 var require_gt = __commonJS({
-  "../../main/node_modules/semver/functions/gt.js"(exports, module) {
+  "node_modules/semver/functions/gt.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var gt = (a, b, loose) => compare(a, b, loose) > 0;
@@ -801,9 +801,9 @@ var require_gt = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/lt.js
+// node_modules/semver/functions/lt.js
 var require_lt = __commonJS({
-  "../../main/node_modules/semver/functions/lt.js"(exports, module) {
+  "node_modules/semver/functions/lt.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var lt = (a, b, loose) => compare(a, b, loose) < 0;
@@ -811,9 +811,9 @@ var require_lt = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/eq.js
+// node_modules/semver/functions/eq.js
 var require_eq = __commonJS({
-  "../../main/node_modules/semver/functions/eq.js"(exports, module) {
+  "node_modules/semver/functions/eq.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var eq = (a, b, loose) => compare(a, b, loose) === 0;
@@ -821,9 +821,9 @@ var require_eq = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/neq.js
+// node_modules/semver/functions/neq.js
 var require_neq = __commonJS({
-  "../../main/node_modules/semver/functions/neq.js"(exports, module) {
+  "node_modules/semver/functions/neq.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var neq = (a, b, loose) => compare(a, b, loose) !== 0;
@@ -831,9 +831,9 @@ var require_neq = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/gte.js
+// node_modules/semver/functions/gte.js
 var require_gte = __commonJS({
-  "../../main/node_modules/semver/functions/gte.js"(exports, module) {
+  "node_modules/semver/functions/gte.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var gte2 = (a, b, loose) => compare(a, b, loose) >= 0;
@@ -841,9 +841,9 @@ var require_gte = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/lte.js
+// node_modules/semver/functions/lte.js
 var require_lte = __commonJS({
-  "../../main/node_modules/semver/functions/lte.js"(exports, module) {
+  "node_modules/semver/functions/lte.js"(exports, module) {
     "use strict";
     var compare = require_compare();
     var lte2 = (a, b, loose) => compare(a, b, loose) <= 0;
@@ -851,9 +851,9 @@ var require_lte = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/cmp.js
+// node_modules/semver/functions/cmp.js
 var require_cmp = __commonJS({
-  "../../main/node_modules/semver/functions/cmp.js"(exports, module) {
+  "node_modules/semver/functions/cmp.js"(exports, module) {
     "use strict";
     var eq = require_eq();
     var neq = require_neq();
@@ -901,9 +901,9 @@ var require_cmp = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/coerce.js
+// node_modules/semver/functions/coerce.js
 var require_coerce = __commonJS({
-  "../../main/node_modules/semver/functions/coerce.js"(exports, module) {
+  "node_modules/semver/functions/coerce.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var parse = require_parse();
@@ -947,9 +947,9 @@ var require_coerce = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/truncate.js
+// node_modules/semver/functions/truncate.js
 var require_truncate = __commonJS({
-  "../../main/node_modules/semver/functions/truncate.js"(exports, module) {
+  "node_modules/semver/functions/truncate.js"(exports, module) {
     "use strict";
     var parse = require_parse();
     var constants3 = require_constants();
@@ -988,9 +988,9 @@ var require_truncate = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/lrucache.js
+// node_modules/semver/internal/lrucache.js
 var require_lrucache = __commonJS({
-  "../../main/node_modules/semver/internal/lrucache.js"(exports, module) {
+  "node_modules/semver/internal/lrucache.js"(exports, module) {
     "use strict";
     var LRUCache = class {
       constructor() {
@@ -1026,9 +1026,9 @@ var require_lrucache = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/internal/trim-comparator-whitespace.js
+// node_modules/semver/internal/trim-comparator-whitespace.js
 var require_trim_comparator_whitespace = __commonJS({
-  "../../main/node_modules/semver/internal/trim-comparator-whitespace.js"(exports, module) {
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports, module) {
     "use strict";
     var {
       MAX_LENGTH,
@@ -1217,9 +1217,9 @@ var require_trim_comparator_whitespace = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/classes/range.js
+// node_modules/semver/classes/range.js
 var require_range = __commonJS({
-  "../../main/node_modules/semver/classes/range.js"(exports, module) {
+  "node_modules/semver/classes/range.js"(exports, module) {
     "use strict";
     var SPACE_CHARACTERS = /\s+/g;
     var Range = class _Range {
@@ -1602,9 +1602,9 @@ var require_range = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/classes/comparator.js
+// node_modules/semver/classes/comparator.js
 var require_comparator = __commonJS({
-  "../../main/node_modules/semver/classes/comparator.js"(exports, module) {
+  "node_modules/semver/classes/comparator.js"(exports, module) {
     "use strict";
     var ANY = /* @__PURE__ */ Symbol("SemVer ANY");
     var Comparator = class _Comparator {
@@ -1715,9 +1715,9 @@ var require_comparator = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/functions/satisfies.js
+// node_modules/semver/functions/satisfies.js
 var require_satisfies = __commonJS({
-  "../../main/node_modules/semver/functions/satisfies.js"(exports, module) {
+  "node_modules/semver/functions/satisfies.js"(exports, module) {
     "use strict";
     var Range = require_range();
     var satisfies = (version3, range3, options) => {
@@ -1732,9 +1732,9 @@ var require_satisfies = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/to-comparators.js
+// node_modules/semver/ranges/to-comparators.js
 var require_to_comparators = __commonJS({
-  "../../main/node_modules/semver/ranges/to-comparators.js"(exports, module) {
+  "node_modules/semver/ranges/to-comparators.js"(exports, module) {
     "use strict";
     var Range = require_range();
     var toComparators = (range3, options) => new Range(range3, options).set.map((comp26) => comp26.map((c) => c.value).join(" ").trim().split(" "));
@@ -1742,9 +1742,9 @@ var require_to_comparators = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/max-satisfying.js
+// node_modules/semver/ranges/max-satisfying.js
 var require_max_satisfying = __commonJS({
-  "../../main/node_modules/semver/ranges/max-satisfying.js"(exports, module) {
+  "node_modules/semver/ranges/max-satisfying.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1771,9 +1771,9 @@ var require_max_satisfying = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/min-satisfying.js
+// node_modules/semver/ranges/min-satisfying.js
 var require_min_satisfying = __commonJS({
-  "../../main/node_modules/semver/ranges/min-satisfying.js"(exports, module) {
+  "node_modules/semver/ranges/min-satisfying.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1800,9 +1800,9 @@ var require_min_satisfying = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/min-version.js
+// node_modules/semver/ranges/min-version.js
 var require_min_version = __commonJS({
-  "../../main/node_modules/semver/ranges/min-version.js"(exports, module) {
+  "node_modules/semver/ranges/min-version.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var Range = require_range();
@@ -1859,9 +1859,9 @@ var require_min_version = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/valid.js
+// node_modules/semver/ranges/valid.js
 var require_valid2 = __commonJS({
-  "../../main/node_modules/semver/ranges/valid.js"(exports, module) {
+  "node_modules/semver/ranges/valid.js"(exports, module) {
     "use strict";
     var Range = require_range();
     var validRange = (range3, options) => {
@@ -1875,9 +1875,9 @@ var require_valid2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/outside.js
+// node_modules/semver/ranges/outside.js
 var require_outside = __commonJS({
-  "../../main/node_modules/semver/ranges/outside.js"(exports, module) {
+  "node_modules/semver/ranges/outside.js"(exports, module) {
     "use strict";
     var SemVer = require_semver();
     var Comparator = require_comparator();
@@ -1944,9 +1944,9 @@ var require_outside = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/gtr.js
+// node_modules/semver/ranges/gtr.js
 var require_gtr = __commonJS({
-  "../../main/node_modules/semver/ranges/gtr.js"(exports, module) {
+  "node_modules/semver/ranges/gtr.js"(exports, module) {
     "use strict";
     var outside = require_outside();
     var gtr = (version3, range3, options) => outside(version3, range3, ">", options);
@@ -1954,9 +1954,9 @@ var require_gtr = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/ltr.js
+// node_modules/semver/ranges/ltr.js
 var require_ltr = __commonJS({
-  "../../main/node_modules/semver/ranges/ltr.js"(exports, module) {
+  "node_modules/semver/ranges/ltr.js"(exports, module) {
     "use strict";
     var outside = require_outside();
     var ltr = (version3, range3, options) => outside(version3, range3, "<", options);
@@ -1964,9 +1964,9 @@ var require_ltr = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/intersects.js
+// node_modules/semver/ranges/intersects.js
 var require_intersects = __commonJS({
-  "../../main/node_modules/semver/ranges/intersects.js"(exports, module) {
+  "node_modules/semver/ranges/intersects.js"(exports, module) {
     "use strict";
     var Range = require_range();
     var intersects = (r1, r2, options) => {
@@ -1978,9 +1978,9 @@ var require_intersects = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/simplify.js
+// node_modules/semver/ranges/simplify.js
 var require_simplify = __commonJS({
-  "../../main/node_modules/semver/ranges/simplify.js"(exports, module) {
+  "node_modules/semver/ranges/simplify.js"(exports, module) {
     "use strict";
     var satisfies = require_satisfies();
     var compare = require_compare();
@@ -2028,9 +2028,9 @@ var require_simplify = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/ranges/subset.js
+// node_modules/semver/ranges/subset.js
 var require_subset = __commonJS({
-  "../../main/node_modules/semver/ranges/subset.js"(exports, module) {
+  "node_modules/semver/ranges/subset.js"(exports, module) {
     "use strict";
     var Range = require_range();
     var Comparator = require_comparator();
@@ -2190,9 +2190,9 @@ var require_subset = __commonJS({
   }
 });
 
-// ../../main/node_modules/semver/index.js
+// node_modules/semver/index.js
 var require_semver2 = __commonJS({
-  "../../main/node_modules/semver/index.js"(exports, module) {
+  "node_modules/semver/index.js"(exports, module) {
     "use strict";
     var internalRe = require_re();
     var constants3 = require_constants();
@@ -2287,9 +2287,9 @@ var require_semver2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/cache/package.json
+// node_modules/@actions/cache/package.json
 var require_package = __commonJS({
-  "../../main/node_modules/@actions/cache/package.json"(exports, module) {
+  "node_modules/@actions/cache/package.json"(exports, module) {
     module.exports = {
       name: "@actions/cache",
       version: "6.3.0",
@@ -2359,9 +2359,9 @@ var require_package = __commonJS({
   }
 });
 
-// ../../main/node_modules/@actions/cache/lib/internal/shared/package-version.cjs
+// node_modules/@actions/cache/lib/internal/shared/package-version.cjs
 var require_package_version = __commonJS({
-  "../../main/node_modules/@actions/cache/lib/internal/shared/package-version.cjs"(exports, module) {
+  "node_modules/@actions/cache/lib/internal/shared/package-version.cjs"(exports, module) {
     var packageJson = require_package();
     module.exports = { version: packageJson.version };
   }
@@ -2641,7 +2641,7 @@ function parseDirtyChange(value) {
   }
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/config.js
+// node_modules/@actions/cache/lib/internal/config.js
 function isGhes() {
   const ghUrl = new URL(process.env["GITHUB_SERVER_URL"] || "https://github.com");
   const hostname = ghUrl.hostname.trimEnd().toUpperCase();
@@ -2681,7 +2681,7 @@ function getCacheServiceURL() {
   }
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
 var cacheUtils_exports = {};
 __export(cacheUtils_exports, {
   assertDefined: () => assertDefined,
@@ -2696,10 +2696,10 @@ __export(cacheUtils_exports, {
   unlinkFile: () => unlinkFile
 });
 
-// ../../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 import * as fs from "fs";
 
-// ../../main/node_modules/@actions/glob/lib/internal-glob-options-helper.js
+// node_modules/@actions/glob/lib/internal-glob-options-helper.js
 function getOptions(copy) {
   const result = {
     followSymbolicLinks: true,
@@ -2733,10 +2733,10 @@ function getOptions(copy) {
   return result;
 }
 
-// ../../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 import * as path5 from "path";
 
-// ../../main/node_modules/@actions/glob/lib/internal-path-helper.js
+// node_modules/@actions/glob/lib/internal-path-helper.js
 import * as path from "path";
 import assert from "assert";
 var IS_WINDOWS = process.platform === "win32";
@@ -2828,7 +2828,7 @@ function safeTrimTrailingSeparator(p) {
   return p.substr(0, p.length - 1);
 }
 
-// ../../main/node_modules/@actions/glob/lib/internal-match-kind.js
+// node_modules/@actions/glob/lib/internal-match-kind.js
 var MatchKind;
 (function(MatchKind2) {
   MatchKind2[MatchKind2["None"] = 0] = "None";
@@ -2837,7 +2837,7 @@ var MatchKind;
   MatchKind2[MatchKind2["All"] = 3] = "All";
 })(MatchKind || (MatchKind = {}));
 
-// ../../main/node_modules/@actions/glob/lib/internal-pattern-helper.js
+// node_modules/@actions/glob/lib/internal-pattern-helper.js
 var IS_WINDOWS2 = process.platform === "win32";
 function getSearchPaths(patterns) {
   patterns = patterns.filter((x) => !x.negate);
@@ -2885,12 +2885,12 @@ function partialMatch(patterns, itemPath) {
   return patterns.some((x) => !x.negate && x.partialMatch(itemPath));
 }
 
-// ../../main/node_modules/@actions/glob/lib/internal-pattern.js
+// node_modules/@actions/glob/lib/internal-pattern.js
 import * as os from "os";
 import * as path4 from "path";
 import assert3 from "assert";
 
-// ../../main/node_modules/balanced-match/dist/esm/index.js
+// node_modules/balanced-match/dist/esm/index.js
 var range = (a, b, str) => {
   let begs, beg, left, right = void 0, result;
   let ai = str.indexOf(a);
@@ -2927,7 +2927,7 @@ var range = (a, b, str) => {
   return result;
 };
 
-// ../../main/node_modules/brace-expansion/dist/esm/index.js
+// node_modules/brace-expansion/dist/esm/index.js
 var escSlash = "\0SLASH" + Math.random().toFixed(16) + "\0";
 var escOpen = "\0OPEN" + Math.random().toFixed(16) + "\0";
 var escClose = "\0CLOSE" + Math.random().toFixed(16) + "\0";
@@ -3265,7 +3265,7 @@ function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTo
   return acc;
 }
 
-// ../../main/node_modules/minimatch/dist/esm/assert-valid-pattern.js
+// node_modules/minimatch/dist/esm/assert-valid-pattern.js
 var MAX_PATTERN_LENGTH = 1024 * 64;
 var assertValidPattern = (pattern) => {
   if (typeof pattern !== "string") {
@@ -3276,7 +3276,7 @@ var assertValidPattern = (pattern) => {
   }
 };
 
-// ../../main/node_modules/minimatch/dist/esm/brace-expressions.js
+// node_modules/minimatch/dist/esm/brace-expressions.js
 var posixClasses = {
   "[:alnum:]": ["\\p{L}\\p{Nl}\\p{Nd}", true],
   "[:alpha:]": ["\\p{L}\\p{Nl}", true],
@@ -3385,7 +3385,7 @@ var parseClass = (glob, position) => {
   return [comb, uflag, endPos - pos, true];
 };
 
-// ../../main/node_modules/minimatch/dist/esm/unescape.js
+// node_modules/minimatch/dist/esm/unescape.js
 var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) => {
   if (magicalBraces) {
     return windowsPathsNoEscape ? s.replace(/\[([^/\\])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\])\]/g, "$1$2").replace(/\\([^/])/g, "$1");
@@ -3393,7 +3393,7 @@ var unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true } = {}) 
   return windowsPathsNoEscape ? s.replace(/\[([^/\\{}])\]/g, "$1") : s.replace(/((?!\\).|^)\[([^/\\{}])\]/g, "$1$2").replace(/\\([^/{}])/g, "$1");
 };
 
-// ../../main/node_modules/minimatch/dist/esm/ast.js
+// node_modules/minimatch/dist/esm/ast.js
 var _a;
 var types = /* @__PURE__ */ new Set(["!", "?", "+", "*", "@"]);
 var isExtglobType = (c) => types.has(c);
@@ -4037,7 +4037,7 @@ var AST = class {
 };
 _a = AST;
 
-// ../../main/node_modules/minimatch/dist/esm/escape.js
+// node_modules/minimatch/dist/esm/escape.js
 var escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) => {
   if (magicalBraces) {
     return windowsPathsNoEscape ? s.replace(/[?*()[\]{}]/g, "[$&]") : s.replace(/[?*()[\]\\{}]/g, "\\$&");
@@ -4045,7 +4045,7 @@ var escape = (s, { windowsPathsNoEscape = false, magicalBraces = false } = {}) =
   return windowsPathsNoEscape ? s.replace(/[?*()[\]]/g, "[$&]") : s.replace(/[?*()[\]\\]/g, "\\$&");
 };
 
-// ../../main/node_modules/minimatch/dist/esm/index.js
+// node_modules/minimatch/dist/esm/index.js
 var minimatch = (p, pattern, options = {}) => {
   assertValidPattern(pattern);
   if (!options.nocomment && pattern.charAt(0) === "#") {
@@ -4854,7 +4854,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape;
 minimatch.unescape = unescape;
 
-// ../../main/node_modules/@actions/glob/lib/internal-path.js
+// node_modules/@actions/glob/lib/internal-path.js
 import * as path3 from "path";
 import assert2 from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
@@ -4916,7 +4916,7 @@ var Path = class {
   }
 };
 
-// ../../main/node_modules/@actions/glob/lib/internal-pattern.js
+// node_modules/@actions/glob/lib/internal-pattern.js
 var IS_WINDOWS4 = process.platform === "win32";
 var Pattern = class _Pattern {
   constructor(patternOrNegate, isImplicitPattern = false, segments, homedir2) {
@@ -5076,7 +5076,7 @@ var Pattern = class _Pattern {
   }
 };
 
-// ../../main/node_modules/@actions/glob/lib/internal-search-state.js
+// node_modules/@actions/glob/lib/internal-search-state.js
 var SearchState = class {
   constructor(path12, level) {
     this.path = path12;
@@ -5084,7 +5084,7 @@ var SearchState = class {
   }
 };
 
-// ../../main/node_modules/@actions/glob/lib/internal-globber.js
+// node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -5321,7 +5321,7 @@ var DefaultGlobber = class _DefaultGlobber {
   }
 };
 
-// ../../main/node_modules/@actions/glob/lib/glob.js
+// node_modules/@actions/glob/lib/glob.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -5355,14 +5355,14 @@ function create(patterns, options) {
   });
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
 var semver = __toESM(require_semver2(), 1);
 import * as crypto from "crypto";
 import * as fs2 from "fs";
 import * as path6 from "path";
 import * as util from "util";
 
-// ../../main/node_modules/@actions/cache/lib/internal/constants.js
+// node_modules/@actions/cache/lib/internal/constants.js
 var CacheFilename;
 (function(CacheFilename2) {
   CacheFilename2["Gzip"] = "cache.tgz";
@@ -5389,7 +5389,7 @@ var ManifestFilename = "manifest.txt";
 var CacheFileSizeLimit = 10 * Math.pow(1024, 3);
 var CacheReadDeniedMessagePrefix = "cache read denied:";
 
-// ../../main/node_modules/@actions/cache/lib/internal/cacheUtils.js
+// node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -5572,14 +5572,14 @@ function getRuntimeToken() {
   return token;
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 import * as fs5 from "fs";
 import { URL as URL2 } from "url";
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/log.js
 var logger = createClientLogger("storage-blob");
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/constants.js
 var SDK_VERSION = "12.31.0";
 var SERVICE_VERSION = "2026-02-06";
 var BLOCK_BLOB_MAX_UPLOAD_BLOB_BYTES = 256 * 1024 * 1024;
@@ -5763,7 +5763,7 @@ var PathStylePorts = [
   "11104"
 ];
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Pipeline.js
 function isPipelineLike(pipeline2) {
   if (!pipeline2 || typeof pipeline2 !== "object") {
     return false;
@@ -5989,7 +5989,7 @@ function isCoreHttpPolicyFactory(factory) {
   });
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/index.js
 var KnownEncryptionAlgorithmType;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
@@ -6123,7 +6123,7 @@ var KnownStorageErrorCode;
   KnownStorageErrorCode2["BlobAccessTierNotSupportedForAccountType"] = "BlobAccessTierNotSupportedForAccountType";
 })(KnownStorageErrorCode || (KnownStorageErrorCode = {}));
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/mappers.js
 var mappers_exports = {};
 __export(mappers_exports, {
   AccessPolicy: () => AccessPolicy,
@@ -14629,7 +14629,7 @@ var BlockBlobGetBlockListExceptionHeaders = {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/models/parameters.js
 var contentType = {
   parameterPath: ["options", "contentType"],
   mapper: {
@@ -16296,7 +16296,7 @@ var listType = {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/service.js
 var ServiceImpl = class {
   client;
   /**
@@ -16613,7 +16613,7 @@ var filterBlobsOperationSpec = {
   serializer: xmlSerializer
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/container.js
 var ContainerImpl = class {
   client;
   /**
@@ -17322,7 +17322,7 @@ var getAccountInfoOperationSpec2 = {
   serializer: xmlSerializer2
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blob.js
 var BlobImpl = class {
   client;
   /**
@@ -18345,7 +18345,7 @@ var setTagsOperationSpec = {
   serializer: xmlSerializer3
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/pageBlob.js
 var PageBlobImpl = class {
   client;
   /**
@@ -18796,7 +18796,7 @@ var copyIncrementalOperationSpec = {
   serializer: xmlSerializer4
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/appendBlob.js
 var AppendBlobImpl = class {
   client;
   /**
@@ -19012,7 +19012,7 @@ var sealOperationSpec = {
   serializer: xmlSerializer5
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/operations/blockBlob.js
 var BlockBlobImpl = class {
   client;
   /**
@@ -19373,7 +19373,7 @@ var getBlockListOperationSpec = {
   serializer: xmlSerializer6
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generated/src/storageClient.js
 var StorageClient = class extends ExtendedServiceClient {
   url;
   version;
@@ -19421,7 +19421,7 @@ var StorageClient = class extends ExtendedServiceClient {
   blockBlob;
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageContextClient.js
 var StorageContextClient = class extends StorageClient {
   async sendOperationRequest(operationArguments, operationSpec) {
     const operationSpecToSend = { ...operationSpec };
@@ -19432,7 +19432,7 @@ var StorageContextClient = class extends StorageClient {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.common.js
 function escapeURLPath(url2) {
   const urlParsed = new URL(url2);
   let path12 = urlParsed.pathname;
@@ -19794,7 +19794,7 @@ function assertResponse(response) {
   throw new TypeError(`Unexpected response object ${response}`);
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/StorageClient.js
 var StorageClient2 = class {
   /**
    * Encoded URL string value.
@@ -19836,14 +19836,14 @@ var StorageClient2 = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/tracing.js
 var tracingClient = createTracingClient({
   packageName: "@azure/storage-blob",
   packageVersion: SDK_VERSION,
   namespace: "Microsoft.Storage"
 });
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASPermissions.js
 var BlobSASPermissions = class _BlobSASPermissions {
   /**
    * Creates a {@link BlobSASPermissions} from the specified permissions string. This method will throw an
@@ -20026,7 +20026,7 @@ var BlobSASPermissions = class _BlobSASPermissions {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/ContainerSASPermissions.js
 var ContainerSASPermissions = class _ContainerSASPermissions {
   /**
    * Creates an {@link ContainerSASPermissions} from the specified permissions string. This method will throw an
@@ -20237,12 +20237,12 @@ var ContainerSASPermissions = class _ContainerSASPermissions {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SasIPRange.js
 function ipRangeToString(ipRange) {
   return ipRange.end ? `${ipRange.start}-${ipRange.end}` : ipRange.start;
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/SASQueryParameters.js
 var SASProtocol;
 (function(SASProtocol2) {
   SASProtocol2["Https"] = "https";
@@ -20589,7 +20589,7 @@ var SASQueryParameters = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/sas/BlobSASSignatureValues.js
 function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
@@ -21041,7 +21041,7 @@ function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
   return blobSASSignatureValues;
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobLeaseClient.js
 var BlobLeaseClient = class {
   _leaseId;
   _url;
@@ -21218,7 +21218,7 @@ var BlobLeaseClient = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/RetriableReadableStream.js
 import { Readable } from "node:stream";
 var RetriableReadableStream = class extends Readable {
   start;
@@ -21319,7 +21319,7 @@ var RetriableReadableStream = class extends Readable {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobDownloadResponse.js
 var BlobDownloadResponse = class {
   /**
    * Indicates that the service supports
@@ -21771,16 +21771,16 @@ var BlobDownloadResponse = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 import { Readable as Readable2 } from "node:stream";
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroConstants.js
 var AVRO_SYNC_MARKER_SIZE = 16;
 var AVRO_INIT_BYTES = new Uint8Array([79, 98, 106, 1]);
 var AVRO_CODEC_KEY = "avro.codec";
 var AVRO_SCHEMA_KEY = "avro.schema";
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroParser.js
 var AvroParser = class _AvroParser {
   /**
    * Reads a fixed number of bytes from the stream.
@@ -22091,7 +22091,7 @@ var AvroRecordType = class extends AvroType {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/utils/utils.common.js
 function arraysEqual(a, b) {
   if (a === b)
     return true;
@@ -22106,7 +22106,7 @@ function arraysEqual(a, b) {
   return true;
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReader.js
 var AvroReader = class {
   _dataStream;
   _headerStream;
@@ -22207,11 +22207,11 @@ var AvroReader = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadable.js
 var AvroReadable = class {
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/internal-avro/AvroReadableFromStream.js
 import { Buffer as Buffer2 } from "buffer";
 var ABORT_ERROR = new AbortError("Reading from the avro stream was aborted.");
 var AvroReadableFromStream = class extends AvroReadable {
@@ -22287,7 +22287,7 @@ var AvroReadableFromStream = class extends AvroReadable {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/BlobQuickQueryStream.js
 var BlobQuickQueryStream = class extends Readable2 {
   source;
   avroReader;
@@ -22395,7 +22395,7 @@ var BlobQuickQueryStream = class extends Readable2 {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/BlobQueryResponse.js
 var BlobQueryResponse = class {
   /**
    * Indicates that the service supports
@@ -22755,7 +22755,7 @@ var BlobQueryResponse = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/models.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/models.js
 var BlockBlobTier;
 (function(BlockBlobTier2) {
   BlockBlobTier2["Hot"] = "Hot";
@@ -22797,7 +22797,7 @@ var StorageBlobAudience;
   StorageBlobAudience2["DiskComputeOAuthScopes"] = "https://disk.compute.azure.com/.default";
 })(StorageBlobAudience || (StorageBlobAudience = {}));
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/PageBlobRangeResponse.js
 function rangeResponseFromModel(response) {
   const pageRange = (response._response.parsedBody.pageRange || []).map((x) => ({
     offset: x.start,
@@ -22821,7 +22821,7 @@ function rangeResponseFromModel(response) {
   };
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/pollers/BlobStartCopyFromUrlPoller.js
 var BlobBeginCopyFromUrlPoller = class extends Poller {
   intervalInMs;
   constructor(options) {
@@ -22914,7 +22914,7 @@ function makeBlobBeginCopyFromURLPollOperation(state) {
   };
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Range.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Range.js
 function rangeToString(iRange) {
   if (iRange.offset < 0) {
     throw new RangeError(`Range.offset cannot be smaller than 0.`);
@@ -22925,7 +22925,7 @@ function rangeToString(iRange) {
   return iRange.count ? `bytes=${iRange.offset}-${iRange.offset + iRange.count - 1}` : `bytes=${iRange.offset}-`;
 }
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Batch.js
 import { EventEmitter } from "events";
 var BatchStates;
 (function(BatchStates2) {
@@ -23042,7 +23042,7 @@ var Batch = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/utils.js
 import fs3 from "node:fs";
 import util2 from "node:util";
 async function streamToBuffer(stream2, buffer2, offset, end, encoding) {
@@ -23096,7 +23096,7 @@ async function readStreamToLocalFile(rs, file) {
 var fsStat = util2.promisify(fs3.stat);
 var fsCreateReadStream = fs3.createReadStream;
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/Clients.js
 var BlobClient = class _BlobClient extends StorageClient2 {
   /**
    * blobContext provided by protocol layer.
@@ -25753,20 +25753,20 @@ var PageBlobClient = class _PageBlobClient extends BlobClient {
   }
 };
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/utils/Mutex.js
 var MutexLockStatus;
 (function(MutexLockStatus2) {
   MutexLockStatus2[MutexLockStatus2["LOCKED"] = 0] = "LOCKED";
   MutexLockStatus2[MutexLockStatus2["UNLOCKED"] = 1] = "UNLOCKED";
 })(MutexLockStatus || (MutexLockStatus = {}));
 
-// ../../main/node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
+// node_modules/@actions/cache/node_modules/@azure/storage-blob/dist/esm/generatedModels.js
 var KnownEncryptionAlgorithmType2;
 (function(KnownEncryptionAlgorithmType3) {
   KnownEncryptionAlgorithmType3["AES256"] = "AES256";
 })(KnownEncryptionAlgorithmType2 || (KnownEncryptionAlgorithmType2 = {}));
 
-// ../../main/node_modules/@actions/cache/lib/internal/shared/errors.js
+// node_modules/@actions/cache/lib/internal/shared/errors.js
 var InvalidResponseError = class extends Error {
   constructor(message) {
     super(message);
@@ -25813,7 +25813,7 @@ var RateLimitError = class extends Error {
   }
 };
 
-// ../../main/node_modules/@actions/cache/lib/internal/uploadUtils.js
+// node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -25951,13 +25951,13 @@ function uploadCacheArchiveSDK(signedUploadURL, archivePath, options) {
   });
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/downloadUtils.js
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
 import * as buffer from "buffer";
 import * as fs4 from "fs";
 import * as stream from "stream";
 import * as util3 from "util";
 
-// ../../main/node_modules/@actions/cache/lib/internal/requestUtils.js
+// node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -26082,7 +26082,7 @@ function retryHttpClientResponse(name_1, method_1) {
   });
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/downloadUtils.js
+// node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -26393,7 +26393,7 @@ var promiseWithTimeout = (timeoutMs, promise) => __awaiter6(void 0, void 0, void
   });
 });
 
-// ../../main/node_modules/@actions/cache/lib/options.js
+// node_modules/@actions/cache/lib/options.js
 function getUploadOptions(copy) {
   const result = {
     useAzureSdk: false,
@@ -26460,13 +26460,13 @@ function getDownloadOptions(copy) {
   return result;
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/shared/user-agent.js
+// node_modules/@actions/cache/lib/internal/shared/user-agent.js
 var import_package_version = __toESM(require_package_version(), 1);
 function getUserAgentString() {
   return `@actions/cache-${import_package_version.version}`;
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/cacheHttpClient.js
+// node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -26687,7 +26687,7 @@ function saveCache(cacheId, archivePath, signedUploadURL, options) {
   });
 }
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 var import_runtime_rpc = __toESM(require_commonjs2(), 1);
 var import_runtime11 = __toESM(require_commonjs(), 1);
 var import_runtime12 = __toESM(require_commonjs(), 1);
@@ -26695,14 +26695,14 @@ var import_runtime13 = __toESM(require_commonjs(), 1);
 var import_runtime14 = __toESM(require_commonjs(), 1);
 var import_runtime15 = __toESM(require_commonjs(), 1);
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
 var import_runtime6 = __toESM(require_commonjs(), 1);
 var import_runtime7 = __toESM(require_commonjs(), 1);
 var import_runtime8 = __toESM(require_commonjs(), 1);
 var import_runtime9 = __toESM(require_commonjs(), 1);
 var import_runtime10 = __toESM(require_commonjs(), 1);
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
 var import_runtime = __toESM(require_commonjs(), 1);
 var import_runtime2 = __toESM(require_commonjs(), 1);
 var import_runtime3 = __toESM(require_commonjs(), 1);
@@ -26771,7 +26771,7 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
 };
 var CacheScope = new CacheScope$Type();
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
+// node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
 var CacheMetadata$Type = class extends import_runtime10.MessageType {
   constructor() {
     super("github.actions.results.entities.v1.CacheMetadata", [
@@ -26829,7 +26829,7 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
 };
 var CacheMetadata = new CacheMetadata$Type();
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
   constructor() {
     super("github.actions.results.api.v1.CreateCacheEntryRequest", [
@@ -27295,7 +27295,7 @@ var CacheService = new import_runtime_rpc.ServiceType("github.actions.results.ap
   { name: "GetCacheEntryDownloadURL", options: {}, I: GetCacheEntryDownloadURLRequest, O: GetCacheEntryDownloadURLResponse }
 ]);
 
-// ../../main/node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
+// node_modules/@actions/cache/lib/generated/results/api/v1/cache.twirp-client.js
 var CacheServiceClientJSON = class {
   constructor(rpc) {
     this.rpc = rpc;
@@ -27335,7 +27335,7 @@ var CacheServiceClientJSON = class {
   }
 };
 
-// ../../main/node_modules/@actions/cache/lib/internal/shared/util.js
+// node_modules/@actions/cache/lib/internal/shared/util.js
 function maskSigUrl(url2) {
   if (!url2)
     return;
@@ -27363,7 +27363,7 @@ function maskSecretUrls(body2) {
   }
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
+// node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
     return value instanceof P ? value : new P(function(resolve2) {
@@ -27535,7 +27535,7 @@ function internalCacheTwirpClient(options) {
   return new CacheServiceClientJSON(client);
 }
 
-// ../../main/node_modules/@actions/cache/lib/internal/tar.js
+// node_modules/@actions/cache/lib/internal/tar.js
 import { existsSync as existsSync2, writeFileSync as writeFileSync3 } from "fs";
 import * as path7 from "path";
 var __awaiter9 = function(thisArg, _arguments, P, generator) {

@@ -43,7 +43,7 @@ import {
   storeDocument,
   storeFixes,
   unmount
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import {
   syncFileSystems
 } from "./chunk-POD4GJ2I.js";
@@ -550,15 +550,17 @@ function deadlineTimer(c, t, index) {
   const state = { stopped: false };
   const timed = async (command, hook = true) => {
     const deadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    const startedMs = monotonicMs();
     let cut = false;
+    let cutAfterMs = 0;
     const timer = setTimeout(
       () => {
         cut = true;
+        cutAfterMs = monotonicMs() - startedMs;
         c.registry.killAll();
       },
       Math.max(0, deadlineMs)
     );
-    const startedMs = monotonicMs();
     const pending = runTimed(command, c.registry);
     pending.catch(() => void 0);
     try {
@@ -570,7 +572,7 @@ function deadlineTimer(c, t, index) {
         state.stopped = true;
         throw new RunStopped(
           `stopped at the end of the ${(c.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
-          monotonicMs() - startedMs
+          cutAfterMs
         );
       }
       throw error;

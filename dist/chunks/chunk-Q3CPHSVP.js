@@ -6,9 +6,9 @@ import {
   __toESM
 } from "./chunk-5XWL5JNG.js";
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js
 var require_json_typings = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-typings.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.isJsonObject = exports2.typeofJsonValue = void 0;
@@ -30,9 +30,9 @@ var require_json_typings = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/base64.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/base64.js
 var require_base64 = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/base64.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.base64encode = exports2.base64decode = void 0;
@@ -126,9 +126,9 @@ var require_base64 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js
 var require_protobufjs_utf8 = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/protobufjs-utf8.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.utf8read = void 0;
@@ -166,9 +166,9 @@ var require_protobufjs_utf8 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js
 var require_binary_format_contract = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-format-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.WireType = exports2.mergeBinaryOptions = exports2.UnknownFieldHandler = void 0;
@@ -209,9 +209,9 @@ var require_binary_format_contract = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js
 var require_goog_varint = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/goog-varint.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.varint32read = exports2.varint32write = exports2.int64toString = exports2.int64fromString = exports2.varint64write = exports2.varint64read = void 0;
@@ -393,9 +393,9 @@ var require_goog_varint = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js
 var require_pb_long = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/pb-long.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.PbLong = exports2.PbULong = exports2.detectBi = void 0;
@@ -611,9 +611,9 @@ var require_pb_long = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js
 var require_binary_reader = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BinaryReader = exports2.binaryReadOptions = void 0;
@@ -788,9 +788,9 @@ var require_binary_reader = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/assert.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/assert.js
 var require_assert = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/assert.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.assertFloat32 = exports2.assertUInt32 = exports2.assertInt32 = exports2.assertNever = exports2.assert = void 0;
@@ -835,9 +835,9 @@ var require_assert = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js
 var require_binary_writer = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/binary-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.BinaryWriter = exports2.binaryWriteOptions = void 0;
@@ -1060,9 +1060,9 @@ var require_binary_writer = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js
 var require_json_format_contract = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/json-format-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mergeJsonOptions = exports2.jsonWriteOptions = exports2.jsonReadOptions = void 0;
@@ -1093,9 +1093,9 @@ var require_json_format_contract = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js
 var require_message_type_contract = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type-contract.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MESSAGE_TYPE = void 0;
@@ -1103,9 +1103,9 @@ var require_message_type_contract = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js
 var require_lower_camel_case = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/lower-camel-case.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.lowerCamelCase = void 0;
@@ -1134,9 +1134,9 @@ var require_lower_camel_case = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js
 var require_reflection_info = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-info.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.readMessageOption = exports2.readFieldOption = exports2.readFieldOptions = exports2.normalizeFieldInfo = exports2.RepeatType = exports2.LongType = exports2.ScalarType = void 0;
@@ -1211,9 +1211,9 @@ var require_reflection_info = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js
 var require_oneof = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/oneof.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.getSelectedOneofValue = exports2.clearOneofValue = exports2.setUnknownOneofValue = exports2.setOneofValue = exports2.getOneofValue = exports2.isOneofGroup = void 0;
@@ -1274,9 +1274,9 @@ var require_oneof = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js
 var require_reflection_type_check = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-type-check.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionTypeCheck = void 0;
@@ -1497,9 +1497,9 @@ var require_reflection_type_check = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js
 var require_reflection_long_convert = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-long-convert.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionLongConvert = void 0;
@@ -1518,9 +1518,9 @@ var require_reflection_long_convert = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js
 var require_reflection_json_reader = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionJsonReader = void 0;
@@ -1817,9 +1817,9 @@ var require_reflection_json_reader = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js
 var require_reflection_json_writer = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-json-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionJsonWriter = void 0;
@@ -2037,9 +2037,9 @@ var require_reflection_json_writer = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js
 var require_reflection_scalar_default = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-scalar-default.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionScalarDefault = void 0;
@@ -2072,9 +2072,9 @@ var require_reflection_scalar_default = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js
 var require_reflection_binary_reader = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-reader.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionBinaryReader = void 0;
@@ -2246,9 +2246,9 @@ var require_reflection_binary_reader = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js
 var require_reflection_binary_writer = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-binary-writer.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ReflectionBinaryWriter = void 0;
@@ -2465,9 +2465,9 @@ var require_reflection_binary_writer = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js
 var require_reflection_create = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-create.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionCreate = void 0;
@@ -2502,9 +2502,9 @@ var require_reflection_create = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js
 var require_reflection_merge_partial = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-merge-partial.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionMergePartial = void 0;
@@ -2572,9 +2572,9 @@ var require_reflection_merge_partial = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js
 var require_reflection_equals = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-equals.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.reflectionEquals = void 0;
@@ -2643,9 +2643,9 @@ var require_reflection_equals = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js
 var require_message_type = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/message-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.MessageType = void 0;
@@ -2822,9 +2822,9 @@ var require_message_type = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js
 var require_reflection_contains_message_type = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/reflection-contains-message-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.containsMessageType = void 0;
@@ -2836,9 +2836,9 @@ var require_reflection_contains_message_type = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js
 var require_enum_object = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/enum-object.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.listEnumNumbers = exports2.listEnumNames = exports2.listEnumValues = exports2.isEnumObject = void 0;
@@ -2891,9 +2891,9 @@ var require_enum_object = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js
+// node_modules/@protobuf-ts/runtime/build/commonjs/index.js
 var require_commonjs = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime/build/commonjs/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var json_typings_1 = require_json_typings();
@@ -3077,9 +3077,9 @@ var require_commonjs = __commonJS({
   }
 });
 
-// ../../main/node_modules/ms/index.js
+// node_modules/ms/index.js
 var require_ms = __commonJS({
-  "../../main/node_modules/ms/index.js"(exports2, module) {
+  "node_modules/ms/index.js"(exports2, module) {
     var s = 1e3;
     var m = s * 60;
     var h = m * 60;
@@ -3193,9 +3193,9 @@ var require_ms = __commonJS({
   }
 });
 
-// ../../main/node_modules/debug/src/common.js
+// node_modules/debug/src/common.js
 var require_common = __commonJS({
-  "../../main/node_modules/debug/src/common.js"(exports2, module) {
+  "node_modules/debug/src/common.js"(exports2, module) {
     function setup(env) {
       createDebug.debug = createDebug;
       createDebug.default = createDebug;
@@ -3370,9 +3370,9 @@ var require_common = __commonJS({
   }
 });
 
-// ../../main/node_modules/debug/src/browser.js
+// node_modules/debug/src/browser.js
 var require_browser = __commonJS({
-  "../../main/node_modules/debug/src/browser.js"(exports2, module) {
+  "node_modules/debug/src/browser.js"(exports2, module) {
     exports2.formatArgs = formatArgs;
     exports2.save = save;
     exports2.load = load;
@@ -3540,9 +3540,9 @@ var require_browser = __commonJS({
   }
 });
 
-// ../../main/node_modules/has-flag/index.js
+// node_modules/has-flag/index.js
 var require_has_flag = __commonJS({
-  "../../main/node_modules/has-flag/index.js"(exports2, module) {
+  "node_modules/has-flag/index.js"(exports2, module) {
     "use strict";
     module.exports = (flag, argv) => {
       argv = argv || process.argv;
@@ -3554,9 +3554,9 @@ var require_has_flag = __commonJS({
   }
 });
 
-// ../../main/node_modules/supports-color/index.js
+// node_modules/supports-color/index.js
 var require_supports_color = __commonJS({
-  "../../main/node_modules/supports-color/index.js"(exports2, module) {
+  "node_modules/supports-color/index.js"(exports2, module) {
     "use strict";
     var os2 = __require("os");
     var hasFlag = require_has_flag();
@@ -3649,9 +3649,9 @@ var require_supports_color = __commonJS({
   }
 });
 
-// ../../main/node_modules/debug/src/node.js
+// node_modules/debug/src/node.js
 var require_node = __commonJS({
-  "../../main/node_modules/debug/src/node.js"(exports2, module) {
+  "node_modules/debug/src/node.js"(exports2, module) {
     var tty = __require("tty");
     var util2 = __require("util");
     exports2.init = init;
@@ -3823,9 +3823,9 @@ var require_node = __commonJS({
   }
 });
 
-// ../../main/node_modules/debug/src/index.js
+// node_modules/debug/src/index.js
 var require_src = __commonJS({
-  "../../main/node_modules/debug/src/index.js"(exports2, module) {
+  "node_modules/debug/src/index.js"(exports2, module) {
     if (typeof process === "undefined" || process.type === "renderer" || process.browser === true || process.__nwjs) {
       module.exports = require_browser();
     } else {
@@ -3834,9 +3834,9 @@ var require_src = __commonJS({
   }
 });
 
-// ../../main/node_modules/agent-base/dist/helpers.js
+// node_modules/agent-base/dist/helpers.js
 var require_helpers = __commonJS({
-  "../../main/node_modules/agent-base/dist/helpers.js"(exports2) {
+  "node_modules/agent-base/dist/helpers.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -3904,9 +3904,9 @@ var require_helpers = __commonJS({
   }
 });
 
-// ../../main/node_modules/agent-base/dist/index.js
+// node_modules/agent-base/dist/index.js
 var require_dist = __commonJS({
-  "../../main/node_modules/agent-base/dist/index.js"(exports2) {
+  "node_modules/agent-base/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -4060,9 +4060,9 @@ var require_dist = __commonJS({
   }
 });
 
-// ../../main/node_modules/https-proxy-agent/dist/parse-proxy-response.js
+// node_modules/https-proxy-agent/dist/parse-proxy-response.js
 var require_parse_proxy_response = __commonJS({
-  "../../main/node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/parse-proxy-response.js"(exports2) {
     "use strict";
     var __importDefault = exports2 && exports2.__importDefault || function(mod) {
       return mod && mod.__esModule ? mod : { "default": mod };
@@ -4156,9 +4156,9 @@ var require_parse_proxy_response = __commonJS({
   }
 });
 
-// ../../main/node_modules/https-proxy-agent/dist/index.js
+// node_modules/https-proxy-agent/dist/index.js
 var require_dist2 = __commonJS({
-  "../../main/node_modules/https-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/https-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -4306,9 +4306,9 @@ var require_dist2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/http-proxy-agent/dist/index.js
+// node_modules/http-proxy-agent/dist/index.js
 var require_dist3 = __commonJS({
-  "../../main/node_modules/http-proxy-agent/dist/index.js"(exports2) {
+  "node_modules/http-proxy-agent/dist/index.js"(exports2) {
     "use strict";
     var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
       if (k2 === void 0) k2 = k;
@@ -4436,9 +4436,9 @@ var require_dist3 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@azure/core-tracing/dist/commonjs/state.js
+// node_modules/@azure/core-tracing/dist/commonjs/state.js
 var require_state = __commonJS({
-  "../../main/node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports2) {
+  "node_modules/@azure/core-tracing/dist/commonjs/state.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.state = void 0;
@@ -4448,9 +4448,9 @@ var require_state = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js
 var require_reflection_info2 = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/reflection-info.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.readServiceOption = exports2.readMethodOption = exports2.readMethodOptions = exports2.normalizeMethodInfo = void 0;
@@ -4501,9 +4501,9 @@ var require_reflection_info2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js
 var require_service_type = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/service-type.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ServiceType = void 0;
@@ -4519,9 +4519,9 @@ var require_service_type = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js
 var require_rpc_error = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-error.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RpcError = void 0;
@@ -4557,9 +4557,9 @@ var require_rpc_error = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js
 var require_rpc_options = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-options.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.mergeRpcOptions = void 0;
@@ -4608,9 +4608,9 @@ var require_rpc_options = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js
 var require_deferred = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/deferred.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.Deferred = exports2.DeferredState = void 0;
@@ -4693,9 +4693,9 @@ var require_deferred = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js
 var require_rpc_output_stream = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-output-stream.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.RpcOutputStreamController = void 0;
@@ -4845,9 +4845,9 @@ var require_rpc_output_stream = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js
 var require_unary_call = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/unary-call.js"(exports2) {
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -4914,9 +4914,9 @@ var require_unary_call = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js
 var require_server_streaming_call = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -4984,9 +4984,9 @@ var require_server_streaming_call = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js
 var require_client_streaming_call = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/client-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -5053,9 +5053,9 @@ var require_client_streaming_call = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js
 var require_duplex_streaming_call = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/duplex-streaming-call.js"(exports2) {
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -5121,9 +5121,9 @@ var require_duplex_streaming_call = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js
 var require_test_transport = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/test-transport.js"(exports2) {
     "use strict";
     var __awaiter = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
@@ -5393,9 +5393,9 @@ var require_test_transport = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js
 var require_rpc_interceptor = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/rpc-interceptor.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.stackDuplexStreamingInterceptors = exports2.stackClientStreamingInterceptors = exports2.stackServerStreamingInterceptors = exports2.stackUnaryInterceptors = exports2.stackIntercept = void 0;
@@ -5456,9 +5456,9 @@ var require_rpc_interceptor = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js
 var require_server_call_context = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/server-call-context.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.ServerCallContextController = void 0;
@@ -5522,9 +5522,9 @@ var require_server_call_context = __commonJS({
   }
 });
 
-// ../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
+// node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js
 var require_commonjs2 = __commonJS({
-  "../../main/node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports2) {
+  "node_modules/@protobuf-ts/runtime-rpc/build/commonjs/index.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var service_type_1 = require_service_type();
@@ -5603,9 +5603,9 @@ var require_commonjs2 = __commonJS({
   }
 });
 
-// ../../main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js
+// node_modules/@azure/core-client/dist/commonjs/state-cjs.js
 var require_state_cjs = __commonJS({
-  "../../main/node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports2) {
+  "node_modules/@azure/core-client/dist/commonjs/state-cjs.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.state = void 0;
@@ -5615,7 +5615,7 @@ var require_state_cjs = __commonJS({
   }
 });
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/random.js
 function getRandomIntegerInclusive(min, max) {
   min = Math.ceil(min);
   max = Math.floor(max);
@@ -5623,7 +5623,7 @@ function getRandomIntegerInclusive(min, max) {
   return offset + min;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/delay.js
 function calculateRetryDelay(retryAttempt, config) {
   const exponentialDelay = config.retryDelayInMs * Math.pow(2, retryAttempt);
   const clampedDelay = Math.min(config.maxRetryDelayInMs, exponentialDelay);
@@ -5631,12 +5631,12 @@ function calculateRetryDelay(retryAttempt, config) {
   return { retryAfterInMs };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/object.js
 function isObject(input) {
   return typeof input === "object" && input !== null && !Array.isArray(input) && !(input instanceof RegExp) && !(input instanceof Date);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/error.js
 function isError(e) {
   if (isObject(e)) {
     const hasName = typeof e.name === "string";
@@ -5646,12 +5646,12 @@ function isError(e) {
   return false;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
 function randomUUID() {
   return crypto.randomUUID();
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/env.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/env.js
 import process2 from "node:process";
 function getEnvironmentVariable(name) {
   return process2.env[name];
@@ -5660,7 +5660,7 @@ var isDeno = typeof process2.versions.deno === "string" && process2.versions.den
 var isBun = typeof process2.versions.bun === "string" && process2.versions.bun.length > 0;
 var isNodeLike = true;
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/bytesEncoding.js
 function uint8ArrayToString(bytes, format) {
   return Buffer.from(bytes).toString(format);
 }
@@ -5668,7 +5668,7 @@ function stringToUint8Array(value, format) {
   return Buffer.from(value, format);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/sanitizer.js
 var RedactedString = "REDACTED";
 var defaultAllowedHeaderNames = [
   "x-ms-client-request-id",
@@ -5804,7 +5804,7 @@ var Sanitizer = class {
   }
 };
 
-// ../../main/node_modules/@azure/abort-controller/dist/esm/AbortError.js
+// node_modules/@azure/abort-controller/dist/esm/AbortError.js
 var AbortError = class extends Error {
   constructor(message) {
     super(message);
@@ -5812,7 +5812,7 @@ var AbortError = class extends Error {
   }
 };
 
-// ../../main/node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
+// node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
   return new Promise((resolve, reject) => {
@@ -5845,7 +5845,7 @@ function createAbortablePromise(buildPromise, options) {
   });
 }
 
-// ../../main/node_modules/@azure/core-util/dist/esm/delay.js
+// node_modules/@azure/core-util/dist/esm/delay.js
 var StandardAbortMessage = "The delay was aborted.";
 function delay(timeInMs, options) {
   let token;
@@ -5859,7 +5859,7 @@ function delay(timeInMs, options) {
   });
 }
 
-// ../../main/node_modules/@azure/core-util/dist/esm/error.js
+// node_modules/@azure/core-util/dist/esm/error.js
 function getErrorMessage(e) {
   if (isError(e)) {
     return e.message;
@@ -5878,7 +5878,7 @@ function getErrorMessage(e) {
   }
 }
 
-// ../../main/node_modules/@azure/core-util/dist/esm/index.js
+// node_modules/@azure/core-util/dist/esm/index.js
 function isError2(e) {
   return isError(e);
 }
@@ -5893,7 +5893,7 @@ function stringToUint8Array2(value, format) {
   return stringToUint8Array(value, format);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/agentPolicy.js
 var agentPolicyName = "agentPolicy";
 function agentPolicy(agent) {
   return {
@@ -5907,7 +5907,7 @@ function agentPolicy(agent) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/decompressResponsePolicy.js
 var decompressResponsePolicyName = "decompressResponsePolicy";
 function decompressResponsePolicy() {
   return {
@@ -5921,7 +5921,7 @@ function decompressResponsePolicy() {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/abort-controller/AbortError.js
 var AbortError2 = class extends Error {
   constructor(message) {
     super(message);
@@ -5929,7 +5929,7 @@ var AbortError2 = class extends Error {
   }
 };
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage2 = "The operation was aborted.";
 function delay2(delayInMs, value, options) {
   return new Promise((resolve, reject) => {
@@ -5972,7 +5972,7 @@ function parseHeaderValueAsNumber(response, headerName) {
   return valueAsNum;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/throttlingRetryStrategy.js
 var RetryAfterHeader = "Retry-After";
 var AllRetryAfterHeaders = ["retry-after-ms", "x-ms-retry-after-ms", RetryAfterHeader];
 function getRetryAfterInMs(response) {
@@ -6014,7 +6014,7 @@ function throttlingRetryStrategy() {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/retryStrategies/exponentialRetryStrategy.js
 var DEFAULT_CLIENT_RETRY_INTERVAL = 1e3;
 var DEFAULT_CLIENT_MAX_RETRY_INTERVAL = 1e3 * 64;
 function exponentialRetryStrategy(options = {}) {
@@ -6051,11 +6051,11 @@ function isSystemError(err) {
   return err.code === "ETIMEDOUT" || err.code === "ESOCKETTIMEDOUT" || err.code === "ECONNREFUSED" || err.code === "ECONNRESET" || err.code === "ENOENT" || err.code === "ENOTFOUND";
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/inspect.js
 import { inspect } from "node:util";
 var custom = inspect.custom;
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/restError.js
 var errorSanitizer = new Sanitizer();
 var RestError = class _RestError extends Error {
   /**
@@ -6123,7 +6123,7 @@ function isRestError(e) {
   return isError(e) && e.name === "RestError";
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/log.js
 import { EOL } from "node:os";
 import util from "node:util";
 import process3 from "node:process";
@@ -6131,7 +6131,7 @@ function log(message, ...args) {
   process3.stderr.write(`${util.format(message, ...args)}${EOL}`);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/debug.js
 var debugEnvVariable = getEnvironmentVariable("DEBUG");
 var enabledString;
 var enabledNamespaces = [];
@@ -6289,7 +6289,7 @@ function extend(namespace) {
 }
 var debug_default = debugObj;
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/logger/logger.js
 var TYPESPEC_RUNTIME_LOG_LEVELS = ["verbose", "info", "warning", "error"];
 var levelMap = {
   verbose: 400,
@@ -6377,10 +6377,10 @@ function createClientLogger(namespace) {
   return context.createClientLogger(namespace);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/constants.js
 var DEFAULT_RETRY_POLICY_COUNT = 3;
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger = createClientLogger("ts-http-runtime retryPolicy");
 var retryPolicyName = "retryPolicy";
 function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_COUNT }) {
@@ -6464,7 +6464,7 @@ function retryPolicy(strategies, options = { maxRetries: DEFAULT_RETRY_POLICY_CO
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/defaultRetryPolicy.js
 var defaultRetryPolicyName = "defaultRetryPolicy";
 function defaultRetryPolicy(options = {}) {
   return {
@@ -6475,7 +6475,7 @@ function defaultRetryPolicy(options = {}) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/formData.js
 function convertBodyToFormDataMap(body) {
   if (typeof FormData !== "undefined" && body instanceof FormData) {
     const formDataMap = {};
@@ -6492,7 +6492,7 @@ function convertBodyToFormDataMap(body) {
   return void 0;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/httpHeaders.js
 function normalizeName(name) {
   return name.toLowerCase();
 }
@@ -6578,7 +6578,7 @@ function createHttpHeaders(rawHeaders) {
   return new HttpHeadersImpl(rawHeaders);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/formDataPolicy.js
 var formDataPolicyName = "formDataPolicy";
 function formDataPolicy() {
   return {
@@ -6648,10 +6648,10 @@ async function prepareFormData(formData, request) {
   request.multipartBody = { parts };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/log.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/log.js
 var logger = createClientLogger("ts-http-runtime");
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/logPolicy.js
 var logPolicyName = "logPolicy";
 function logPolicy(options = {}) {
   const logger7 = options.logger ?? logger.info;
@@ -6674,12 +6674,12 @@ function logPolicy(options = {}) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/typeGuards.js
 function isBlob(x) {
   return x instanceof Blob;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/concat.js
 import { Readable } from "stream";
 async function* streamAsyncIterator() {
   const reader = this.getReader();
@@ -6733,7 +6733,7 @@ async function concat(sources) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
 function generateBoundary() {
   return `----AzSDKFormBoundary${randomUUID()}`;
 }
@@ -6830,7 +6830,7 @@ function multipartPolicy() {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/proxyPolicy.js
 var import_https_proxy_agent = __toESM(require_dist2(), 1);
 var import_http_proxy_agent = __toESM(require_dist3(), 1);
 var HTTPS_PROXY = "HTTPS_PROXY";
@@ -6969,7 +6969,7 @@ function proxyPolicy(proxySettings, options) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName = "redirectPolicy";
 var allowedRedirect = ["GET", "HEAD"];
 function redirectPolicy(options = {}) {
@@ -7007,7 +7007,7 @@ async function handleRedirect(next, response, maxRetries, allowCrossOriginRedire
   return response;
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/tlsPolicy.js
 var tlsPolicyName = "tlsPolicy";
 function tlsPolicy(tlsSettings) {
   return {
@@ -7021,20 +7021,20 @@ function tlsPolicy(tlsSettings) {
   };
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgentPlatform.js
 function getHeaderName() {
   return "User-Agent";
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/util/userAgent.js
 function getUserAgentHeaderName() {
   return getHeaderName();
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName = getUserAgentHeaderName();
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/proxyPolicy.js
 function getDefaultProxySettings2(proxyUrl) {
   return getDefaultProxySettings(proxyUrl);
 }
@@ -7042,7 +7042,7 @@ function proxyPolicy2(proxySettings, options) {
   return proxyPolicy(proxySettings, options);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/pipelineRequest.js
 var PipelineRequestImpl = class {
   url;
   method;
@@ -7089,7 +7089,7 @@ function createPipelineRequest(options) {
   return new PipelineRequestImpl(options);
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/pipeline.js
 var ValidPhaseNames = /* @__PURE__ */ new Set(["Deserialize", "Serialize", "Retry", "Sign"]);
 var HttpPipeline = class _HttpPipeline {
   _policies = [];
@@ -7270,7 +7270,7 @@ function createEmptyPipeline() {
   return HttpPipeline.create();
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/nodeHttpClient.js
 import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
@@ -7567,23 +7567,23 @@ function createNodeHttpClient() {
   return new NodeHttpClient();
 }
 
-// ../../main/node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
+// node_modules/@typespec/ts-http-runtime/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient() {
   return createNodeHttpClient();
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 var RestError2 = RestError;
 function isRestError2(e) {
   return isRestError(e);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/pipeline.js
 function createEmptyPipeline2() {
   return createEmptyPipeline();
 }
 
-// ../../main/node_modules/@azure/logger/dist/esm/index.js
+// node_modules/@azure/logger/dist/esm/index.js
 var context2 = createLoggerContext({
   logLevelEnvVarName: "AZURE_LOG_LEVEL",
   namespace: "azure"
@@ -7593,10 +7593,10 @@ function createClientLogger2(namespace) {
   return context2.createClientLogger(namespace);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 var logger2 = createClientLogger2("core-rest-pipeline");
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/logPolicy.js
 function logPolicy2(options = {}) {
   return logPolicy({
     logger: logger2.info,
@@ -7604,13 +7604,13 @@ function logPolicy2(options = {}) {
   });
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/redirectPolicy.js
 var redirectPolicyName2 = redirectPolicyName;
 function redirectPolicy2(options = {}) {
   return redirectPolicy(options);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 import os from "node:os";
 import process4 from "node:process";
 function getHeaderName2() {
@@ -7630,10 +7630,10 @@ async function setPlatformSpecificData2(map) {
   }
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/constants.js
 var SDK_VERSION2 = "1.22.3";
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 function getUserAgentString(telemetryInfo) {
   const parts = [];
   for (const [key, value] of telemetryInfo) {
@@ -7654,7 +7654,7 @@ async function getUserAgentValue2(prefix) {
   return userAgentValue;
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName2 = getUserAgentHeaderName2();
 var userAgentPolicyName2 = "userAgentPolicy";
 function userAgentPolicy2(options = {}) {
@@ -7670,7 +7670,7 @@ function userAgentPolicy2(options = {}) {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/file.js
 var rawContent = /* @__PURE__ */ Symbol("rawContent");
 function hasRawContent(x) {
   return typeof x[rawContent] === "function";
@@ -7683,7 +7683,7 @@ function getRawContent(blob) {
   }
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/multipartPolicy.js
 var multipartPolicyName2 = multipartPolicyName;
 function multipartPolicy2() {
   const tspPolicy = multipartPolicy();
@@ -7702,23 +7702,23 @@ function multipartPolicy2() {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/decompressResponsePolicy.js
 var decompressResponsePolicyName2 = decompressResponsePolicyName;
 function decompressResponsePolicy2() {
   return decompressResponsePolicy();
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/defaultRetryPolicy.js
 function defaultRetryPolicy2(options = {}) {
   return defaultRetryPolicy(options);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/formDataPolicy.js
 function formDataPolicy2() {
   return formDataPolicy();
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/setClientRequestIdPolicy.js
 var setClientRequestIdPolicyName = "setClientRequestIdPolicy";
 function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id") {
   return {
@@ -7732,17 +7732,17 @@ function setClientRequestIdPolicy(requestIdHeaderName = "x-ms-client-request-id"
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/agentPolicy.js
 function agentPolicy2(agent) {
   return agentPolicy(agent);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/tlsPolicy.js
 function tlsPolicy2(tlsSettings) {
   return tlsPolicy(tlsSettings);
 }
 
-// ../../main/node_modules/@azure/core-tracing/dist/esm/tracingContext.js
+// node_modules/@azure/core-tracing/dist/esm/tracingContext.js
 var knownContextKeys = {
   span: /* @__PURE__ */ Symbol.for("@azure/core-tracing span"),
   namespace: /* @__PURE__ */ Symbol.for("@azure/core-tracing namespace")
@@ -7777,11 +7777,11 @@ var TracingContextImpl = class _TracingContextImpl {
   }
 };
 
-// ../../main/node_modules/@azure/core-tracing/dist/esm/state.js
+// node_modules/@azure/core-tracing/dist/esm/state.js
 var import_state = __toESM(require_state(), 1);
 var state = import_state.state;
 
-// ../../main/node_modules/@azure/core-tracing/dist/esm/instrumenter.js
+// node_modules/@azure/core-tracing/dist/esm/instrumenter.js
 function createDefaultTracingSpan() {
   return {
     end: () => {
@@ -7823,7 +7823,7 @@ function getInstrumenter() {
   return state.instrumenterImplementation;
 }
 
-// ../../main/node_modules/@azure/core-tracing/dist/esm/tracingClient.js
+// node_modules/@azure/core-tracing/dist/esm/tracingClient.js
 function createTracingClient(options) {
   const { namespace, packageName, packageVersion } = options;
   function startSpan(name, operationOptions, spanOptions) {
@@ -7878,7 +7878,7 @@ function createTracingClient(options) {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/tracingPolicy.js
 var tracingPolicyName = "tracingPolicy";
 function tracingPolicy(options = {}) {
   const userAgentPromise = getUserAgentValue2(options.userAgentPrefix);
@@ -7981,7 +7981,7 @@ function tryProcessResponse(span, response) {
   }
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 function wrapAbortSignalLike(abortSignalLike) {
   if (abortSignalLike instanceof AbortSignal) {
     return { abortSignal: abortSignalLike };
@@ -8005,7 +8005,7 @@ function wrapAbortSignalLike(abortSignalLike) {
   return { abortSignal: controller.signal, cleanup };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/wrapAbortSignalLikePolicy.js
 var wrapAbortSignalLikePolicyName = "wrapAbortSignalLikePolicy";
 function wrapAbortSignalLikePolicy() {
   return {
@@ -8025,7 +8025,7 @@ function wrapAbortSignalLikePolicy() {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/createPipelineFromOptions.js
 function createPipelineFromOptions2(options) {
   const pipeline = createEmptyPipeline2();
   if (isNodeLike2) {
@@ -8054,7 +8054,7 @@ function createPipelineFromOptions2(options) {
   return pipeline;
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient2() {
   const client = createDefaultHttpClient();
   return {
@@ -8070,20 +8070,20 @@ function createDefaultHttpClient2() {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/httpHeaders.js
 function createHttpHeaders2(rawHeaders) {
   return createHttpHeaders(rawHeaders);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/pipelineRequest.js
 function createPipelineRequest2(options) {
   return createPipelineRequest(options);
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger2 = createClientLogger2("core-rest-pipeline retryPolicy");
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 var DEFAULT_CYCLER_OPTIONS = {
   forcedRefreshWindowInMs: 1e3,
   // Force waiting for a refresh 1s before the token expires
@@ -8190,7 +8190,7 @@ function createTokenCycler(credential, tokenCyclerOptions) {
   };
 }
 
-// ../../main/node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
+// node_modules/@azure/core-rest-pipeline/dist/esm/policies/bearerTokenAuthenticationPolicy.js
 var bearerTokenAuthenticationPolicyName = "bearerTokenAuthenticationPolicy";
 async function trySendRequest(request, next) {
   try {
@@ -8358,16 +8358,16 @@ function getCaeChallengeClaims(challenges) {
   return parsedChallenges.find((x) => x.scheme === "Bearer" && x.params.claims && x.params.error === "insufficient_claims")?.params.claims;
 }
 
-// ../../main/node_modules/@azure/core-auth/dist/esm/tokenCredential.js
+// node_modules/@azure/core-auth/dist/esm/tokenCredential.js
 function isTokenCredential(credential) {
   const castCredential = credential;
   return castCredential && typeof castCredential.getToken === "function" && (castCredential.signRequest === void 0 || castCredential.getToken.length > 0);
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+// node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 import { EventEmitter } from "events";
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/BuffersStream.js
+// node_modules/@azure/storage-common/dist/esm/BuffersStream.js
 import { Readable as Readable2 } from "node:stream";
 var BuffersStream = class extends Readable2 {
   buffers;
@@ -8452,7 +8452,7 @@ var BuffersStream = class extends Readable2 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
+// node_modules/@azure/storage-common/dist/esm/PooledBuffer.js
 import buffer from "node:buffer";
 var maxBufferLength = buffer.constants.MAX_LENGTH;
 var PooledBuffer = class {
@@ -8532,7 +8532,7 @@ var PooledBuffer = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
+// node_modules/@azure/storage-common/dist/esm/BufferScheduler.js
 var BufferScheduler = class {
   /**
    * Size of buffers in incoming and outgoing queues. This class will try to align
@@ -8776,7 +8776,7 @@ var BufferScheduler = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/crc64.js
+// node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11037,7 +11037,7 @@ var NativeCRC64 = (() => {
 })();
 var crc64_default = NativeCRC64;
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
+// node_modules/@azure/storage-common/dist/esm/StorageCRC64Calculator.js
 var StorageCRC64Calculator = class _StorageCRC64Calculator {
   nativeCrc64Hash;
   static nativeInstance;
@@ -11087,10 +11087,10 @@ var StorageCRC64Calculator = class _StorageCRC64Calculator {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
 import { Readable as Readable3 } from "node:stream";
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageDecoding.js
 var MESSAGE_VERSION = 1;
 var MESSAGE_HEADER_LENGTH = 13;
 var SEGMENT_HEADER_LENGTH = 10;
@@ -11269,7 +11269,7 @@ var StructuredMessageDecoding = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageDecodingStream.js
 async function structuredMessageDecodingBrowser(source) {
   source;
   throw new Error("structuredMessageDecodingBrowser is only for Browser");
@@ -11330,7 +11330,7 @@ var StructuredMessageDecodingStream = class extends Readable3 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/RequestPolicy.js
 var BaseRequestPolicy = class {
   _nextPolicy;
   _options;
@@ -11360,7 +11360,7 @@ var BaseRequestPolicy = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicy.js
 var StorageBrowserPolicy = class extends BaseRequestPolicy {
   /**
    * Creates an instance of StorageBrowserPolicy.
@@ -11382,7 +11382,7 @@ var StorageBrowserPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
+// node_modules/@azure/storage-common/dist/esm/StorageBrowserPolicyFactory.js
 var StorageBrowserPolicyFactory = class {
   /**
    * Creates a StorageBrowserPolicyFactory object.
@@ -11395,7 +11395,7 @@ var StorageBrowserPolicyFactory = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/CredentialPolicy.js
 var CredentialPolicy = class extends BaseRequestPolicy {
   /**
    * Sends out request.
@@ -11416,7 +11416,7 @@ var CredentialPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/AnonymousCredentialPolicy.js
 var AnonymousCredentialPolicy = class extends CredentialPolicy {
   /**
    * Creates an instance of AnonymousCredentialPolicy.
@@ -11430,7 +11430,7 @@ var AnonymousCredentialPolicy = class extends CredentialPolicy {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/Credential.js
 var Credential = class {
   /**
    * Creates a RequestPolicy object.
@@ -11443,7 +11443,7 @@ var Credential = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/AnonymousCredential.js
 var AnonymousCredential = class extends Credential {
   /**
    * Creates an {@link AnonymousCredentialPolicy} object.
@@ -11456,7 +11456,7 @@ var AnonymousCredential = class extends Credential {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/utils/constants.js
+// node_modules/@azure/storage-common/dist/esm/utils/constants.js
 var URLConstants = {
   Parameters: {
     FORCE_BROWSER_NO_CACHE: "_",
@@ -11493,29 +11493,29 @@ var HeaderConstants = {
   X_MS_CopySourceErrorCode: "x-ms-copy-source-error-code"
 };
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/log.js
 var logger3 = createClientLogger2("core-rest-pipeline");
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgentPlatform.js
 function getHeaderName3() {
   return "User-Agent";
 }
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/userAgent.js
 function getUserAgentHeaderName3() {
   return getHeaderName3();
 }
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/userAgentPolicy.js
 var UserAgentHeaderName3 = getUserAgentHeaderName3();
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/restError.js
 var RestError3 = RestError;
 function isRestError3(e) {
   return isRestError(e);
 }
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/wrapAbortSignal.js
 function wrapAbortSignalLike2(abortSignalLike) {
   if (abortSignalLike instanceof AbortSignal) {
     return { abortSignal: abortSignalLike };
@@ -11541,7 +11541,7 @@ function wrapAbortSignalLike2(abortSignalLike) {
   return { abortSignal: controller.signal, cleanup };
 }
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/defaultHttpClient.js
 function createDefaultHttpClient3() {
   const client = createDefaultHttpClient();
   return {
@@ -11557,10 +11557,10 @@ function createDefaultHttpClient3() {
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/policies/retryPolicy.js
 var retryPolicyLogger3 = createClientLogger2("core-rest-pipeline retryPolicy");
 
-// ../../main/node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
+// node_modules/@azure/storage-common/node_modules/@azure/core-rest-pipeline/dist/esm/util/tokenCycler.js
 var DEFAULT_CYCLER_OPTIONS2 = {
   forcedRefreshWindowInMs: 1e3,
   // Force waiting for a refresh 1s before the token expires
@@ -11570,7 +11570,7 @@ var DEFAULT_CYCLER_OPTIONS2 = {
   // Start refreshing 2m before expiry
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
+// node_modules/@azure/storage-common/dist/esm/utils/utils.common.js
 function setURLParameter(url, name, value) {
   const urlParsed = new URL(url);
   const encodedName = encodeURIComponent(name);
@@ -11648,7 +11648,7 @@ async function delay3(timeInMs, aborter, abortError) {
   });
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
+// node_modules/@azure/storage-common/dist/esm/utils/SharedKeyComparator.js
 var table_lv0 = new Uint32Array([
   0,
   0,
@@ -12073,7 +12073,7 @@ function isLessThan(lhs, rhs) {
   return false;
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicy.js
 var StorageSharedKeyCredentialPolicy = class extends CredentialPolicy {
   /**
    * Reference to StorageSharedKeyCredential which generates StorageSharedKeyCredentialPolicy
@@ -12197,7 +12197,7 @@ ${key}:${decodeURIComponent(lowercaseQueries[key])}`;
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/StorageSharedKeyCredential.js
 import { createHmac } from "node:crypto";
 var StorageSharedKeyCredential = class extends Credential {
   /**
@@ -12237,17 +12237,17 @@ var StorageSharedKeyCredential = class extends Credential {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyType.js
 var StorageRetryPolicyType;
 (function(StorageRetryPolicyType2) {
   StorageRetryPolicyType2[StorageRetryPolicyType2["EXPONENTIAL"] = 0] = "EXPONENTIAL";
   StorageRetryPolicyType2[StorageRetryPolicyType2["FIXED"] = 1] = "FIXED";
 })(StorageRetryPolicyType || (StorageRetryPolicyType = {}));
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/log.js
+// node_modules/@azure/storage-common/dist/esm/log.js
 var logger4 = createClientLogger2("storage-common");
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicy.js
 var DEFAULT_RETRY_OPTIONS = {
   maxRetryDelayInMs: 120 * 1e3,
   maxTries: 4,
@@ -12414,7 +12414,7 @@ var StorageRetryPolicy = class extends BaseRequestPolicy {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
+// node_modules/@azure/storage-common/dist/esm/StorageRetryPolicyFactory.js
 var StorageRetryPolicyFactory = class {
   retryOptions;
   /**
@@ -12435,15 +12435,15 @@ var StorageRetryPolicyFactory = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
 import Stream, { Readable as Readable4 } from "node:stream";
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/streamHelpers.js
+// node_modules/@azure/storage-common/dist/esm/streamHelpers.js
 function signalStreamEnd(pushData) {
   pushData(null);
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageEncoding.js
 var MESSAGE_VERSION2 = 1;
 var MESSAGE_HEADER_LENGTH2 = 13;
 var SEGMENT_HEADER_LENGTH2 = 10;
@@ -12575,7 +12575,7 @@ var StructuredMessageEncoding = class {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
+// node_modules/@azure/storage-common/dist/esm/StructuredMessageEncodingStream.js
 function isNodeReadableStream2(source) {
   return source !== null && source instanceof Stream && typeof source._read === "function" && typeof source._readableState === "object" && typeof source.pipe === "function";
 }
@@ -12730,7 +12730,7 @@ var StructuredMessageEncodingStream = class extends Readable4 {
   }
 };
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/cache.js
+// node_modules/@azure/storage-common/dist/esm/cache.js
 var _defaultHttpClient;
 function getCachedDefaultHttpClient() {
   if (!_defaultHttpClient) {
@@ -12739,7 +12739,7 @@ function getCachedDefaultHttpClient() {
   return _defaultHttpClient;
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageBrowserPolicyV2.js
 var storageBrowserPolicyName = "storageBrowserPolicy";
 function storageBrowserPolicy() {
   return {
@@ -12750,7 +12750,7 @@ function storageBrowserPolicy() {
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageCorrectContentLengthPolicy.js
 var storageCorrectContentLengthPolicyName = "StorageCorrectContentLengthPolicy";
 function storageCorrectContentLengthPolicy() {
   function correctContentLength(request) {
@@ -12767,7 +12767,7 @@ function storageCorrectContentLengthPolicy() {
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRetryPolicyV2.js
 var storageRetryPolicyName = "storageRetryPolicy";
 var DEFAULT_RETRY_OPTIONS2 = {
   maxRetryDelayInMs: 120 * 1e3,
@@ -12902,7 +12902,7 @@ function storageRetryPolicy(options = {}) {
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageSharedKeyCredentialPolicyV2.js
 import { createHmac as createHmac2 } from "node:crypto";
 var storageSharedKeyCredentialPolicyName = "storageSharedKeyCredentialPolicy";
 function storageSharedKeyCredentialPolicy(options) {
@@ -12993,7 +12993,7 @@ ${key}:${decodeURIComponent(lowercaseQueries[key])}`;
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
+// node_modules/@azure/storage-common/dist/esm/policies/StorageRequestFailureDetailsParserPolicy.js
 var storageRequestFailureDetailsParserPolicyName = "storageRequestFailureDetailsParserPolicy";
 function storageRequestFailureDetailsParserPolicy() {
   return {
@@ -13014,7 +13014,7 @@ function storageRequestFailureDetailsParserPolicy() {
   };
 }
 
-// ../../main/node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
+// node_modules/@azure/storage-common/dist/esm/credentials/UserDelegationKeyCredential.js
 import { createHmac as createHmac3 } from "node:crypto";
 var UserDelegationKeyCredential = class {
   /**
@@ -13049,15 +13049,15 @@ var UserDelegationKeyCredential = class {
   }
 };
 
-// ../../main/node_modules/@azure/core-client/dist/esm/interfaces.js
+// node_modules/@azure/core-client/dist/esm/interfaces.js
 var XML_ATTRKEY = "$";
 var XML_CHARKEY = "_";
 
-// ../../main/node_modules/@azure/core-client/dist/esm/state.js
+// node_modules/@azure/core-client/dist/esm/state.js
 var import_state_cjs = __toESM(require_state_cjs(), 1);
 var state2 = import_state_cjs.state;
 
-// ../../main/node_modules/@azure/core-client/dist/esm/operationHelpers.js
+// node_modules/@azure/core-client/dist/esm/operationHelpers.js
 function getOperationArgumentValueFromParameter(operationArguments, parameter, fallbackObject) {
   let parameterPath = parameter.parameterPath;
   const parameterMapper = parameter.mapper;
@@ -13139,7 +13139,7 @@ function getOperationRequestInfo(request) {
   return info;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/base64.js
+// node_modules/@azure/core-client/dist/esm/base64.js
 function encodeByteArray(value) {
   return uint8ArrayToString2(value, "base64");
 }
@@ -13147,7 +13147,7 @@ function decodeString(value) {
   return stringToUint8Array2(value, "base64");
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/utils.js
+// node_modules/@azure/core-client/dist/esm/utils.js
 function isPrimitiveBody(value, mapperTypeName) {
   return mapperTypeName !== "Composite" && mapperTypeName !== "Dictionary" && (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || mapperTypeName?.match(/^(Date|DateTime|DateTimeRfc1123|UnixTime|ByteArray|Base64Url)$/i) !== null || value === void 0 || value === null);
 }
@@ -13215,7 +13215,7 @@ function flattenResponse(fullResponse, responseSpec) {
   });
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/serializer.js
+// node_modules/@azure/core-client/dist/esm/serializer.js
 var SerializerImpl = class {
   modelMappers;
   isXML;
@@ -13974,7 +13974,7 @@ var MapperTypeNames = {
   UnixTime: "UnixTime"
 };
 
-// ../../main/node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
+// node_modules/@azure/core-client/dist/esm/interfaceHelpers.js
 function getStreamingResponseStatusCodes(operationSpec) {
   const result = /* @__PURE__ */ new Set();
   for (const [statusCode, operationResponse] of Object.entries(operationSpec.responses)) {
@@ -13997,7 +13997,7 @@ function getPathStringFromParameter(parameter) {
   return result;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/serializationPolicy.js
+// node_modules/@azure/core-client/dist/esm/serializationPolicy.js
 var serializationPolicyName = "serializationPolicy";
 function serializationPolicy(options = {}) {
   const stringifyXML2 = options.stringifyXML;
@@ -14113,7 +14113,7 @@ function prepareXMLRootList(obj, elementName, xmlNamespaceKey, xmlNamespace) {
   return result;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
+// node_modules/@azure/core-client/dist/esm/deserializationPolicy.js
 var defaultJsonContentTypes = ["application/json", "text/json"];
 var defaultXmlContentTypes = ["application/xml", "application/atom+xml"];
 var deserializationPolicyName = "deserializationPolicy";
@@ -14299,7 +14299,7 @@ async function parse(jsonContentTypes, xmlContentTypes, operationResponse, opts,
   return operationResponse;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/pipeline.js
+// node_modules/@azure/core-client/dist/esm/pipeline.js
 function createClientPipeline(options = {}) {
   const pipeline = createPipelineFromOptions2(options ?? {});
   if (options.credentialOptions) {
@@ -14315,7 +14315,7 @@ function createClientPipeline(options = {}) {
   return pipeline;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
+// node_modules/@azure/core-client/dist/esm/authorizeRequestOnTenantChallenge.js
 var Constants = {
   DefaultScope: "/.default",
   /**
@@ -14396,7 +14396,7 @@ function requestToOptions(request) {
   };
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/httpClientCache.js
+// node_modules/@azure/core-client/dist/esm/httpClientCache.js
 var cachedHttpClient;
 function getCachedDefaultHttpClient2() {
   if (!cachedHttpClient) {
@@ -14405,7 +14405,7 @@ function getCachedDefaultHttpClient2() {
   return cachedHttpClient;
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/urlHelpers.js
+// node_modules/@azure/core-client/dist/esm/urlHelpers.js
 var CollectionFormatToDelimiterMap = {
   CSV: ",",
   SSV: " ",
@@ -14597,10 +14597,10 @@ function appendQueryParams(url, queryParams, sequenceParams, noOverwrite = false
   return parsedUrl.toString();
 }
 
-// ../../main/node_modules/@azure/core-client/dist/esm/log.js
+// node_modules/@azure/core-client/dist/esm/log.js
 var logger5 = createClientLogger2("core-client");
 
-// ../../main/node_modules/@azure/core-client/dist/esm/serviceClient.js
+// node_modules/@azure/core-client/dist/esm/serviceClient.js
 var ServiceClient = class {
   /**
    * If specified, this is the base URI that requests will be made against for this ServiceClient.
@@ -14752,7 +14752,7 @@ function getCredentialScopes(options) {
   return void 0;
 }
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/util.js
+// node_modules/@azure/core-http-compat/dist/esm/util.js
 var originalRequestSymbol2 = /* @__PURE__ */ Symbol("Original PipelineRequest");
 var originalClientRequestSymbol = /* @__PURE__ */ Symbol.for("@azure/core-client original request");
 function toPipelineRequest(webResource, options = {}) {
@@ -14988,7 +14988,7 @@ var HttpHeaders = class _HttpHeaders {
   }
 };
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/response.js
+// node_modules/@azure/core-http-compat/dist/esm/response.js
 var originalResponse = /* @__PURE__ */ Symbol("Original FullOperationResponse");
 function toCompatResponse(response, options) {
   let request = toWebResourceLike(response.request);
@@ -15038,7 +15038,7 @@ function toPipelineResponse(compatResponse) {
   }
 }
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
+// node_modules/@azure/core-http-compat/dist/esm/policies/requestPolicyFactoryPolicy.js
 var HttpPipelineLogLevel;
 (function(HttpPipelineLogLevel2) {
   HttpPipelineLogLevel2[HttpPipelineLogLevel2["ERROR"] = 1] = "ERROR";
@@ -15075,7 +15075,7 @@ function createRequestPolicyFactoryPolicy(factories) {
   };
 }
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
+// node_modules/@azure/core-http-compat/dist/esm/httpClientAdapter.js
 function convertHttpClient(requestPolicyClient) {
   return {
     sendRequest: async (request) => {
@@ -15085,7 +15085,7 @@ function convertHttpClient(requestPolicyClient) {
   };
 }
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
+// node_modules/@azure/core-http-compat/dist/esm/policies/disableKeepAlivePolicy.js
 var disableKeepAlivePolicyName = "DisableKeepAlivePolicy";
 function createDisableKeepAlivePolicy() {
   return {
@@ -15100,7 +15100,7 @@ function pipelineContainsDisableKeepAlivePolicy(pipeline) {
   return pipeline.getOrderedPolicies().some((policy) => policy.name === disableKeepAlivePolicyName);
 }
 
-// ../../main/node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
+// node_modules/@azure/core-http-compat/dist/esm/extendedClient.js
 var ExtendedServiceClient = class extends ServiceClient {
   constructor(options) {
     super(options);
@@ -15143,7 +15143,7 @@ var ExtendedServiceClient = class extends ServiceClient {
   }
 };
 
-// ../../main/node_modules/fast-xml-parser/src/util.js
+// node_modules/fast-xml-parser/src/util.js
 var nameStartChar = ":A-Za-z_\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD";
 var nameChar = nameStartChar + "\\-.\\d\\u00B7\\u0300-\\u036F\\u203F-\\u2040";
 var nameRegexp = "[" + nameStartChar + "][" + nameChar + "]*";
@@ -15184,7 +15184,7 @@ var DANGEROUS_PROPERTY_NAMES = [
 ];
 var criticalProperties = ["__proto__", "constructor", "prototype"];
 
-// ../../main/node_modules/fast-xml-parser/src/validator.js
+// node_modules/fast-xml-parser/src/validator.js
 var defaultOptions = {
   allowBooleanAttributes: false,
   //A tag can have attributes without any value
@@ -15536,7 +15536,7 @@ function getPositionFromMatch(match) {
   return match.startIndex + match[1].length;
 }
 
-// ../../main/node_modules/@nodable/entities/src/entities.js
+// node_modules/@nodable/entities/src/entities.js
 var CURRENCY = {
   cent: "\xA2",
   pound: "\xA3",
@@ -15584,7 +15584,7 @@ var COMMON_HTML = {
   frac34: "\xBE"
 };
 
-// ../../main/node_modules/@nodable/entities/src/EntityDecoder.js
+// node_modules/@nodable/entities/src/EntityDecoder.js
 var ENTITY_ACTION = Object.freeze({
   /** Resolve and expand the entity normally. */
   ALLOW: "allow",
@@ -16028,7 +16028,7 @@ var EntityDecoder = class {
   }
 };
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
+// node_modules/fast-xml-parser/src/xmlparser/OptionsBuilder.js
 var defaultOnDangerousProperty = (name) => {
   if (DANGEROUS_PROPERTY_NAMES.includes(name)) {
     return "__" + name;
@@ -16163,7 +16163,7 @@ var buildOptions = function(options) {
   return built;
 };
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
+// node_modules/fast-xml-parser/src/xmlparser/xmlNode.js
 var METADATA_SYMBOL;
 if (typeof Symbol !== "function") {
   METADATA_SYMBOL = "@@xmlMetadata";
@@ -16206,7 +16206,7 @@ var XmlNode = class {
   }
 };
 
-// ../../main/node_modules/xml-naming/src/index.js
+// node_modules/xml-naming/src/index.js
 var nameStartChar10 = ":A-Za-z_\xC0-\xD6\xD8-\xF6\xF8-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD";
 var nameChar10 = nameStartChar10 + "\\-\\.\\d\xB7\u0300-\u036F\u203F-\u2040";
 var nameStartChar11 = ":A-Za-z_\xC0-\u02FF\u0370-\u037D\u037F-\u0486\u0488-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\u{10000}-\u{EFFFF}";
@@ -16255,7 +16255,7 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
   return validator;
 };
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
+// node_modules/fast-xml-parser/src/xmlparser/DocTypeReader.js
 var DocTypeReader = class {
   constructor(options, xmlVersion) {
     this.suppressValidationErr = !options;
@@ -16546,7 +16546,7 @@ function validateEntityName2(name, xmlVersion) {
     throw new Error(`Invalid entity name ${name}`);
 }
 
-// ../../main/node_modules/anynum/digitTable.js
+// node_modules/anynum/digitTable.js
 var SCRIPT_ZEROS = [
   // Basic Latin (ASCII) — included for completeness / pass-through
   48,
@@ -16696,7 +16696,7 @@ for (const zero of SCRIPT_ZEROS) {
   }
 }
 
-// ../../main/node_modules/anynum/anynum.js
+// node_modules/anynum/anynum.js
 var CHAR_0 = 48;
 var CHAR_9 = 57;
 var CHAR_MINUS = 45;
@@ -16774,7 +16774,7 @@ function anynum(str) {
 }
 var anynum_default = anynum;
 
-// ../../main/node_modules/strnum/strnum.js
+// node_modules/strnum/strnum.js
 var hexRegex = /^[-+]?0x[a-fA-F0-9]+$/;
 var binRegex = /^0b[01]+$/;
 var octRegex = /^0o[0-7]+$/;
@@ -16913,7 +16913,7 @@ function handleInfinity(str, num, options) {
   }
 }
 
-// ../../main/node_modules/fast-xml-parser/src/ignoreAttributes.js
+// node_modules/fast-xml-parser/src/ignoreAttributes.js
 function getIgnoreAttributesFn(ignoreAttributes) {
   if (typeof ignoreAttributes === "function") {
     return ignoreAttributes;
@@ -16933,7 +16933,7 @@ function getIgnoreAttributesFn(ignoreAttributes) {
   return () => false;
 }
 
-// ../../main/node_modules/path-expression-matcher/src/Expression.js
+// node_modules/path-expression-matcher/src/Expression.js
 var Expression = class {
   /**
    * Create a new Expression
@@ -17096,7 +17096,7 @@ var Expression = class {
   }
 };
 
-// ../../main/node_modules/path-expression-matcher/src/ExpressionSet.js
+// node_modules/path-expression-matcher/src/ExpressionSet.js
 var ExpressionSet = class {
   constructor() {
     this._byDepthAndTag = /* @__PURE__ */ new Map();
@@ -17265,7 +17265,7 @@ var ExpressionSet = class {
   }
 };
 
-// ../../main/node_modules/path-expression-matcher/src/Matcher.js
+// node_modules/path-expression-matcher/src/Matcher.js
 var MatcherView = class {
   /**
    * @param {Matcher} matcher - The parent Matcher instance to read from.
@@ -17782,7 +17782,7 @@ var Matcher = class {
   }
 };
 
-// ../../main/node_modules/is-unsafe/src/contexts/html.js
+// node_modules/is-unsafe/src/contexts/html.js
 var HTML_PATTERNS = [
   {
     id: "html-script-open",
@@ -17875,7 +17875,7 @@ var HTML_PATTERNS = [
 ];
 var html_default = HTML_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/xml.js
+// node_modules/is-unsafe/src/contexts/xml.js
 var XML_PATTERNS = [
   {
     id: "xml-cdata-injection",
@@ -17943,7 +17943,7 @@ var XML_PATTERNS = [
 ];
 var xml_default = XML_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/svg.js
+// node_modules/is-unsafe/src/contexts/svg.js
 var SVG_PATTERNS = [
   {
     id: "svg-script-element",
@@ -18015,7 +18015,7 @@ var SVG_PATTERNS = [
 ];
 var svg_default = SVG_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/sql.js
+// node_modules/is-unsafe/src/contexts/sql.js
 var SQL_PATTERNS = [
   {
     id: "sql-block-comment-open",
@@ -18097,7 +18097,7 @@ var SQL_PATTERNS = [
 ];
 var sql_default = SQL_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/shell.js
+// node_modules/is-unsafe/src/contexts/shell.js
 var SHELL_PATTERNS = [
   {
     id: "shell-path-traversal-unix",
@@ -18195,7 +18195,7 @@ var SHELL_PATTERNS = [
 ];
 var shell_default = SHELL_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/redos.js
+// node_modules/is-unsafe/src/contexts/redos.js
 var REDOS_PATTERNS = [
   {
     id: "redos-nested-quantifier-plus",
@@ -18244,7 +18244,7 @@ var REDOS_PATTERNS = [
 ];
 var redos_default = REDOS_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/nosql.js
+// node_modules/is-unsafe/src/contexts/nosql.js
 var sep = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
@@ -18334,7 +18334,7 @@ var NOSQL_PATTERNS = [
 ];
 var nosql_default = NOSQL_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/log.js
+// node_modules/is-unsafe/src/contexts/log.js
 var LOG_PATTERNS = [
   // ─── CRLF / newline injection ─────────────────────────────────────────────
   {
@@ -18408,7 +18408,7 @@ var LOG_PATTERNS = [
 ];
 var log_default = LOG_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/contexts/sql-strict.js
+// node_modules/is-unsafe/src/contexts/sql-strict.js
 var SQL_STRICT_EXTRA = [
   {
     id: "sql-line-comment",
@@ -18429,7 +18429,7 @@ var SQL_STRICT_EXTRA = [
 var SQL_STRICT_PATTERNS = [...sql_default, ...SQL_STRICT_EXTRA];
 var sql_strict_default = SQL_STRICT_PATTERNS;
 
-// ../../main/node_modules/is-unsafe/src/util/decode-entities.js
+// node_modules/is-unsafe/src/util/decode-entities.js
 var NAMED = Object.freeze({
   colon: ":",
   Tab: "	",
@@ -18448,7 +18448,7 @@ function decodeEntities(input) {
   });
 }
 
-// ../../main/node_modules/is-unsafe/src/index.js
+// node_modules/is-unsafe/src/index.js
 html_default.label = "HTML";
 xml_default.label = "XML";
 svg_default.label = "SVG";
@@ -18531,7 +18531,7 @@ function isUnsafe(value, context3) {
   return false;
 }
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
+// node_modules/fast-xml-parser/src/xmlparser/OrderedObjParser.js
 function extractRawAttributes(prefixedAttrs, options) {
   if (!prefixedAttrs) return {};
   const attrs = options.attributesGroupName ? prefixedAttrs[options.attributesGroupName] : prefixedAttrs;
@@ -19170,7 +19170,7 @@ function sanitizeName(name, options) {
   return name;
 }
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/node2json.js
+// node_modules/fast-xml-parser/src/xmlparser/node2json.js
 var METADATA_SYMBOL2 = XmlNode.getMetaDataSymbol();
 function stripAttributePrefix(attrs, prefix) {
   if (!attrs || typeof attrs !== "object") return {};
@@ -19282,7 +19282,7 @@ function isLeafTag(obj, options) {
   return false;
 }
 
-// ../../main/node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
+// node_modules/fast-xml-parser/src/xmlparser/XMLParser.js
 var XMLParser = class {
   constructor(options) {
     this.externalEntities = {};
@@ -19346,7 +19346,7 @@ var XMLParser = class {
   }
 };
 
-// ../../main/node_modules/fast-xml-builder/src/util.js
+// node_modules/fast-xml-builder/src/util.js
 function valToStr(val) {
   return typeof val === "number" && Object.is(val, -0) ? "-0" : String(val);
 }
@@ -19371,7 +19371,7 @@ function resolveName(name, isAttribute2, options, matcher, validator) {
   return isPI ? "?" + result : result;
 }
 
-// ../../main/node_modules/fast-xml-builder/src/orderedJs2Xml.js
+// node_modules/fast-xml-builder/src/orderedJs2Xml.js
 var EOL2 = "\n";
 function detectXmlVersionFromArray(jArray, options) {
   if (!Array.isArray(jArray) || jArray.length === 0) return "1.0";
@@ -19613,7 +19613,7 @@ function replaceEntitiesValue2(textValue, options) {
   return textValue;
 }
 
-// ../../main/node_modules/fast-xml-builder/src/ignoreAttributes.js
+// node_modules/fast-xml-builder/src/ignoreAttributes.js
 function getIgnoreAttributesFn2(ignoreAttributes) {
   if (typeof ignoreAttributes === "function") {
     return ignoreAttributes;
@@ -19633,7 +19633,7 @@ function getIgnoreAttributesFn2(ignoreAttributes) {
   return () => false;
 }
 
-// ../../main/node_modules/fast-xml-builder/src/fxb.js
+// node_modules/fast-xml-builder/src/fxb.js
 var defaultOptions3 = {
   attributeNamePrefix: "@_",
   attributesGroupName: false,
@@ -20080,19 +20080,19 @@ function isAttribute(name) {
   }
 }
 
-// ../../main/node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
+// node_modules/fast-xml-parser/src/xmlbuilder/json2xml.js
 var json2xml_default = Builder;
 
-// ../../main/node_modules/fast-xml-parser/src/fxp.js
+// node_modules/fast-xml-parser/src/fxp.js
 var XMLValidator = {
   validate
 };
 
-// ../../main/node_modules/@azure/core-xml/dist/esm/xml.common.js
+// node_modules/@azure/core-xml/dist/esm/xml.common.js
 var XML_ATTRKEY2 = "$";
 var XML_CHARKEY2 = "_";
 
-// ../../main/node_modules/@azure/core-xml/dist/esm/xml.js
+// node_modules/@azure/core-xml/dist/esm/xml.js
 function getCommonOptions(options) {
   return {
     attributesGroupName: XML_ATTRKEY2,
@@ -20152,7 +20152,7 @@ async function parseXML(str, opts = {}) {
   return parsedXml;
 }
 
-// ../../main/node_modules/@azure/core-lro/dist/esm/legacy/poller.js
+// node_modules/@azure/core-lro/dist/esm/legacy/poller.js
 var PollerStoppedError = class _PollerStoppedError extends Error {
   constructor(message) {
     super(message);
@@ -20465,7 +20465,7 @@ var Poller = class {
   }
 };
 
-// ../../main/node_modules/@azure/core-lro/dist/esm/logger.js
+// node_modules/@azure/core-lro/dist/esm/logger.js
 var logger6 = createClientLogger2("core-lro");
 
 export {

@@ -2,24 +2,24 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   DefaultArtifactClient
-} from "./chunk-S4376Y6N.js";
+} from "./chunk-ZB6C5HRV.js";
 import {
   compareProfiles,
   comparisonJson,
   renderComparison
 } from "./chunk-HXYYIXU4.js";
-import "./chunk-25QZ7N7I.js";
+import "./chunk-XFJFOHOV.js";
 import "./chunk-6RVKPNBK.js";
 import {
   readProfileFile
 } from "./chunk-EXTQPTFN.js";
 import "./chunk-PBD5K5SN.js";
-import "./chunk-PR2PMPB7.js";
+import "./chunk-Q3CPHSVP.js";
 import {
   setOutput,
   summary,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import "./chunk-NTX55276.js";
 import "./chunk-7TLYXVWG.js";
 import "./chunk-RDHM727R.js";

@@ -11,19 +11,19 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-5KBOPQ44.js";
+} from "./chunk-TYJ7M7MC.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import "./chunk-PBD5K5SN.js";
-import "./chunk-PR2PMPB7.js";
+import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-WVXM2HNW.js";
+import "./chunk-CVQ3LOP4.js";
 import {
   renderJudged
 } from "./chunk-NTX55276.js";

@@ -29,7 +29,7 @@ import {
   toPosixPath,
   toWin32Path,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import "./chunk-5XWL5JNG.js";
 export {
   ExitCode,

@@ -6,20 +6,20 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-TYYSD4II.js";
+} from "./chunk-4XAZORRP.js";
 import {
   runJudgedProfile
-} from "./chunk-VC5NTPQP.js";
-import "./chunk-5KBOPQ44.js";
+} from "./chunk-ULANS4WN.js";
+import "./chunk-TYJ7M7MC.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-6GVIIYLG.js";
-import "./chunk-L43IFV5U.js";
+} from "./chunk-MBZXSVOC.js";
+import "./chunk-466GU4OC.js";
 import "./chunk-PBD5K5SN.js";
-import "./chunk-PR2PMPB7.js";
+import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
 import {
@@ -35,7 +35,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import "./chunk-SN27TOXG.js";
 import {
   experimentOutputs,
@@ -87,7 +87,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-RIUTXXYT.js");
+    const { runCompareStep } = await import("./compare-step-VWQI3VV6.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -138,7 +138,7 @@ async function profileStep(config) {
   }
   if (config.uploadArtifact && saved && (config.save || inPost)) saveState(STATE.artifactPending, "true");
   else if (config.uploadArtifact && saved) {
-    const { uploadProfileArtifact } = await import("./artifact-E6KC3GLV.js");
+    const { uploadProfileArtifact } = await import("./artifact-2P236CRI.js");
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       warning(message);
       profile.warnings.push(message);

@@ -6,10 +6,10 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-TYYSD4II.js";
+} from "./chunk-4XAZORRP.js";
 import {
   judgedSave
-} from "./chunk-7PAWIUZ2.js";
+} from "./chunk-RX4IK7YI.js";
 import {
   readProfileFile
 } from "./chunk-EXTQPTFN.js";
@@ -23,14 +23,14 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-6GVIIYLG.js";
+} from "./chunk-MBZXSVOC.js";
 import {
   detectPrivileges,
   getCacheServiceVersion,
   parseDirtyChange
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import "./chunk-PBD5K5SN.js";
-import "./chunk-PR2PMPB7.js";
+import "./chunk-Q3CPHSVP.js";
 import "./chunk-WNSMLK3G.js";
 import {
   collectFollower,
@@ -43,7 +43,7 @@ import {
   info,
   summary,
   warning
-} from "./chunk-WVXM2HNW.js";
+} from "./chunk-CVQ3LOP4.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
@@ -171,7 +171,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-DITPTJAO.js");
+    const { judgeWithTail } = await import("./post-judge-UQQ3EDPF.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => exportBeside.started = exportAfterPost(profile, (line2) => exportBeside.said.push(line2));
@@ -184,7 +184,7 @@ async function run() {
   }
   if (profile) writeProfile(profilePath, profile);
   if (artifactPending && profile) {
-    const { uploadProfileArtifact } = await import("./artifact-E6KC3GLV.js");
+    const { uploadProfileArtifact } = await import("./artifact-2P236CRI.js");
     await uploadProfileArtifact(config.artifactName, profilePath, (message) => {
       warning(message);
       lines.push(`> [!WARNING]

@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-L43IFV5U.js";
+} from "./chunk-466GU4OC.js";
 import {
   Sampler
 } from "./chunk-WNSMLK3G.js";
