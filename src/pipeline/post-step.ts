@@ -78,7 +78,13 @@ export async function run(): Promise<void> {
     const { judgeWithTail } = await import('./post-judge.js');
     const phaseLog = new PhaseLog();
     const hooks = { log: (l: string) => core.info(l), onPhase: (phase: string | null) => phaseLog.enter(phase) };
-    const beside = artifactPending ? undefined : () => (exportBeside.started = exportAfterPost(profile, (line) => exportBeside.said.push(line)));
+    const beside = artifactPending
+      ? undefined
+      : () => {
+          exportBeside.started = exportAfterPost(profile, (line) => exportBeside.said.push(line));
+          // Awaited below; should the judging fail first, a rejection must not end the post step unawaited.
+          exportBeside.started.catch(() => undefined);
+        };
     const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes }, hooks, beside);
     phaseLog.close();
     core.info(line);

@@ -174,7 +174,10 @@ async function run() {
     const { judgeWithTail } = await import("./post-judge-UQQ3EDPF.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
-    const beside = artifactPending ? void 0 : () => exportBeside.started = exportAfterPost(profile, (line2) => exportBeside.said.push(line2));
+    const beside = artifactPending ? void 0 : () => {
+      exportBeside.started = exportAfterPost(profile, (line2) => exportBeside.said.push(line2));
+      exportBeside.started.catch(() => void 0);
+    };
     const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes }, hooks, beside);
     phaseLog.close();
     info(line);
