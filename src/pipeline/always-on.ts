@@ -164,10 +164,13 @@ export function startFixesLoad(
   phases: readonly PhaseRecord[],
   early: Promise<RememberedFixes> | null = null,
 ): Promise<RememberedFixes> | null {
-  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
-  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
-  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
+  if (!restore || cacheTrouble(restore) || !fixesLookedUp(config, untilDurableMs({ restore, phases: [...phases] }))) return null;
   return early ?? loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+
+/** Whether auto looks remembered fixes up for a restore of this time (at least its gate, AUTO_EXPERIMENTS_MIN_RESTORE_MS). */
+function fixesLookedUp(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, restoreMs: number | null): boolean {
+  return config.experimentsAuto && config.experiments.length > 0 && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
 }
 
 /** This run's side of a remembered entry's regime (judge/auto-rules.ts): its hardware, now, and its cache's shape. */
@@ -250,11 +253,11 @@ export function earlyReads(
   fingerprint: HardwareFingerprint,
   soFar: ExtractStart,
 ): EarlyReads {
-  const fixesGatePassed = config.experimentsAuto && config.experiments.length > 0 && soFar.elapsedMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
   return {
     ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    fixes: fixesGatePassed ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
+    // The time so far is a lower bound of the restore's: where it passes the gate, so will the whole.
+    fixes: fixesLookedUp(config, soFar.elapsedMs) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
   };
 }
 

@@ -20,7 +20,7 @@ import { getCacheServiceVersion } from '../restore/cache-internals.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
-import { parseReportStep, STATE } from './state.js';
+import { HANDED_STATE, parseReportStep, STATE } from './state.js';
 import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
 import { collectFollower, parseBackgroundTail } from './follower.js';
@@ -47,8 +47,8 @@ export async function run(): Promise<void> {
   const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   // Taken (its file removed) whatever follows: nothing of main's is left in the state directory.
-  const handedHistory = takeHanded('history', core.getState(STATE.historyForPost));
-  const handedFixes = takeHanded('fixes', core.getState(STATE.fixesForPost));
+  const handedHistory = takeHanded('history', core.getState(HANDED_STATE.history));
+  const handedFixes = takeHanded('fixes', core.getState(HANDED_STATE.fixes));
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const reportStep = parseReportStep(core.getState(STATE.reportStep));
   const summaryWritten = reportStep !== null;

@@ -9,8 +9,8 @@ import {
 } from "./chunk-4XAZORRP.js";
 import {
   runJudgedProfile
-} from "./chunk-ULANS4WN.js";
-import "./chunk-TYJ7M7MC.js";
+} from "./chunk-I4FVWYEU.js";
+import "./chunk-CONODJWQ.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,

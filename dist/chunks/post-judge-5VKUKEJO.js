@@ -11,7 +11,7 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-TYJ7M7MC.js";
+} from "./chunk-CONODJWQ.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments

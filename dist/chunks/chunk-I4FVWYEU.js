@@ -19,7 +19,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-TYJ7M7MC.js";
+} from "./chunk-CONODJWQ.js";
 import {
   Ledger,
   acquireMachineLock,

@@ -14,6 +14,7 @@ import {
   readProfileFile
 } from "./chunk-EXTQPTFN.js";
 import {
+  HANDED_STATE,
   STATE,
   acquireMachineLock,
   cleanUpExperiments,
@@ -150,8 +151,8 @@ async function run() {
   });
   const backgroundTail = parseBackgroundTail(getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
-  const handedHistory = takeHanded("history", getState(STATE.historyForPost));
-  const handedFixes = takeHanded("fixes", getState(STATE.fixesForPost));
+  const handedHistory = takeHanded("history", getState(HANDED_STATE.history));
+  const handedFixes = takeHanded("fixes", getState(HANDED_STATE.fixes));
   const mainStarted = getState(STATE.mainStarted) === "true";
   const reportStep = parseReportStep(getState(STATE.reportStep));
   const summaryWritten = reportStep !== null;
@@ -171,7 +172,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-UQQ3EDPF.js");
+    const { judgeWithTail } = await import("./post-judge-5VKUKEJO.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

@@ -2136,10 +2136,11 @@ function untilDurableMs(profile) {
   return r.restoreMs + (phaseMs(profile.phases, "writeback") ?? 0);
 }
 function startFixesLoad(config, fingerprint, restore, phases, early = null) {
-  if (!config.experimentsAuto || config.experiments.length === 0 || !restore || cacheTrouble(restore)) return null;
-  const onDiskMs = untilDurableMs({ restore, phases: [...phases] });
-  if (onDiskMs === null || onDiskMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS) return null;
+  if (!restore || cacheTrouble(restore) || !fixesLookedUp(config, untilDurableMs({ restore, phases: [...phases] }))) return null;
   return early ?? loadFixes(fixesCacheId(restore), fingerprint.id);
+}
+function fixesLookedUp(config, restoreMs) {
+  return config.experimentsAuto && config.experiments.length > 0 && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
 }
 function regimeFactsOf(fingerprint, restore) {
   return { fingerprintId: fingerprint.id, nowMs: Date.now(), archiveBytes: restore?.archiveBytes ?? null, files: restore?.anatomy?.files ?? null };
@@ -2171,11 +2172,11 @@ function startHistoryLoad(config, restore, early = null) {
   return config.history && !cacheTrouble(restore) ? early ?? loadHistory(historyLabelOf(config)) : null;
 }
 function earlyReads(config, fingerprint, soFar) {
-  const fixesGatePassed = config.experimentsAuto && config.experiments.length > 0 && soFar.elapsedMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
   return {
     ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    fixes: fixesGatePassed ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
+    // The time so far is a lower bound of the restore's: where it passes the gate, so will the whole.
+    fixes: fixesLookedUp(config, soFar.elapsedMs) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
   };
 }
 async function historyOf(config, profile, fingerprint, loading, onUnsaved) {
