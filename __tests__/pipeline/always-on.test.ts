@@ -143,4 +143,37 @@ describe.runIf(ready)('always on, against the local services', () => {
     expect(after.history?.notes.join(' ')).toMatch(/evicted or deleted/);
     expect(renderProfile(after).markdown).toMatch(/evicted or deleted/);
   }, 180_000);
+
+  it("the restored tree's anatomy: the first restore of an entry learns it from tar's report and remembers it; later ones use it, and say whose", async () => {
+    await seedCache({ services, paths: ['deps'], key: 'always-anatomy', workspace: path.join(root, 'source'), tempDir: path.join(root, 'runner-temp') });
+    const over: Partial<ProfileConfig> = { label: 'anatomy', primaryKey: 'always-anatomy' };
+    const first = await profileRun('301', over);
+    expect(first.restore?.anatomy).toMatchObject({ source: 'tar-report' });
+    expect(first.restore?.anatomy?.learned).toBeUndefined();
+    // A download of ~1 s: the lookup's answer is in by extraction however busy the machine (a faster one may outrun it, and then tar reports).
+    services.setSettings({ downloadBytesPerSecond: Math.max(1, first.restore?.archiveBytes ?? 1) });
+    let second: Profile;
+    try {
+      second = await profileRun('302', over);
+    } finally {
+      services.setSettings({ downloadBytesPerSecond: null });
+    }
+    const { source, learned, ...counts } = second.restore?.anatomy ?? {};
+    expect(source).toBe('remembered');
+    expect(learned).toMatchObject({ runId: '301', runAttempt: '1' });
+    const { source: _, ...firstCounts } = first.restore?.anatomy ?? {};
+    expect(counts).toEqual(firstCounts);
+    expect(renderProfile(second).markdown).toMatch(
+      /As tar reported it on run 301 \(.* UTC\), remembered for this cache entry: tar was asked for no report on this run\./,
+    );
+    // Evicted (here: deleted): the next restore learns it again from tar's report, and remembers it again.
+    expect(services.deleteCacheEntries('disk-profiler-anatomy-').length).toBeGreaterThanOrEqual(1);
+    expect((await profileRun('303', over)).restore?.anatomy?.source).toBe('tar-report');
+    services.setSettings({ downloadBytesPerSecond: Math.max(1, first.restore?.archiveBytes ?? 1) });
+    try {
+      expect((await profileRun('304', over)).restore?.anatomy).toMatchObject({ source: 'remembered', learned: { runId: '303' } });
+    } finally {
+      services.setSettings({ downloadBytesPerSecond: null });
+    }
+  }, 120_000);
 });

@@ -26,7 +26,7 @@ describe('cache-store', () => {
   it.each(['v2', 'v1'] as const)('on cache service %s: saves under new keys, loads the newest by prefix, keeps kinds apart', async (version) => {
     await inCache(version, async () => {
       const prefix = `doc-${version}-`;
-      expect(await loadNewest('history', prefix)).toEqual({ found: false, reason: `no entry under ${prefix}` });
+      expect(await loadNewest('history', prefix)).toEqual({ found: false, reason: `no entry under ${prefix}`, missing: true });
       expect(await storeDocument('history', `${prefix}1`, { n: 1 })).toEqual({ ok: true });
       expect(await storeDocument('history', `${prefix}2`, { n: 2 })).toEqual({ ok: true });
       expect(await loadNewest('history', prefix)).toEqual({ found: true, key: `${prefix}2`, document: { n: 2 } });
@@ -49,7 +49,7 @@ describe('cache-store', () => {
       expect(await storeDocument('fixes', `${wide}other-2`, { n: 'other, newer' })).toEqual({ ok: true });
       // The narrow prefix matches: it wins over a newer entry under the wider one.
       expect(await loadNewest('fixes', [narrow, wide])).toEqual({ found: true, key: `${narrow}1`, document: { n: 'own' } });
-      expect(await loadNewest('fixes', [`${wide}none-`])).toEqual({ found: false, reason: `no entry under ${wide}none-` });
+      expect(await loadNewest('fixes', [`${wide}none-`])).toEqual({ found: false, reason: `no entry under ${wide}none-`, missing: true });
     });
   });
 

@@ -54,7 +54,7 @@ describe('remembered fixes', () => {
   it('stores under the fingerprint; loads this fingerprint first, else another (the hardware changed), else says none', async () => {
     const cache = fixesCacheId({ paths: ['a'], compressionMethod: 'zstd' });
     await inCache({ GITHUB_RUN_ID: '4711', GITHUB_RUN_ATTEMPT: '1' }, async () => {
-      expect(await loadFixes(cache, 'aaaaaaaaaaaa')).toEqual({ found: false, reason: expect.stringMatching(/no entry under/) });
+      expect(await loadFixes(cache, 'aaaaaaaaaaaa')).toEqual({ found: false, reason: expect.stringMatching(/no entry under/), missing: true });
       const a = await storeFixes(
         cache,
         against,

@@ -20,6 +20,7 @@ import type { RememberedFixes } from '../remember/fixes.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
 import { monotonicMs } from '../util/clock.js';
 import { runExperimentStage, recordExperiments } from './stages/experiments.js';
+import { lookUpTree, rememberAnatomy } from './stages/anatomy.js';
 import { addToHistory } from './stages/history.js';
 import type { KernelRoots, PipelineHooks } from './stages/hooks.js';
 import { judgeOnce } from './stages/judge.js';
@@ -93,10 +94,12 @@ async function profileOn(
   // boundary snapshot, so nothing of them falls in the download's phase.
   let early: EarlyReads | null = null;
   const onExtractStart = (soFar: ExtractStart) => setImmediate(() => (early ??= earlyReads(config, fingerprint, soFar)));
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart }, warn);
+  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart, lookUpTree }, warn);
   machine.leave();
   const { timed, phases } = restored;
   const { restore } = timed;
+  // Beside what follows (a first restore of this entry only): awaited before the step ends.
+  const anatomyStored = rememberAnatomy(timed);
 
   const bytesByRoot = readRestoredTree(view.roots, timed, warn);
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
@@ -170,10 +173,12 @@ async function profileOn(
   await rememberFixes(entry, experimentPlan, profile, new Date().toISOString(), hooks, warn);
   // The history row holds the run's tail and the verdict judged with it: where the post step judges, it adds the run.
   if (!measured.backgroundTail) {
-    await addToHistory(config, profile, fingerprint, historyLoad, hooks);
+    const [, anatomyLine] = await Promise.all([addToHistory(config, profile, fingerprint, historyLoad, hooks), anatomyStored]);
+    if (anatomyLine) hooks.log(anatomyLine);
     return { profile, judgement };
   }
-  const loaded = historyLoad ? await historyLoad : null;
+  const [loaded, anatomyLine] = await Promise.all([historyLoad, anatomyStored]);
+  if (anatomyLine) hooks.log(anatomyLine);
   return {
     profile,
     judgement,

@@ -444,9 +444,19 @@ export interface ArchiveAnatomy {
   other: number;
   sizeHistogram: SizeBucket[];
   compression: string;
+  /**
+   * Where the counts come from: tar's report of this extraction, what a run before learned from tar's
+   * report of the same cache entry (then tar reported nothing on this run), or a walk of the tree (no report).
+   */
+  source?: AnatomySource;
+  /** With source 'remembered': the run that learned it, and when. */
+  learned?: { runId: string; runAttempt: string; learnedAt: string };
   /** Set when the anatomy could not be read completely. */
   error?: string;
 }
+
+export const ANATOMY_SOURCES = ['tar-report', 'remembered', 'walk'] as const;
+export type AnatomySource = (typeof ANATOMY_SOURCES)[number];
 
 export interface RestoreResult {
   cacheHit: boolean;

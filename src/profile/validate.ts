@@ -5,6 +5,7 @@
  */
 import {
   ALTERNATIVES,
+  ANATOMY_SOURCES,
   FIX_MEMORY_REASONS,
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
@@ -452,6 +453,8 @@ const anatomy = obj({
   other: num,
   sizeHistogram: arr(obj({ maxBytes: nullable(num), label: str, files: num, bytes: num })),
   compression: str,
+  'source?': oneOf(...ANATOMY_SOURCES),
+  'learned?': obj({ runId: str, runAttempt: str, learnedAt: str }),
   'error?': str,
 });
 const restore = nullable(

@@ -1,6 +1,6 @@
 /**
  * Small JSON documents in the Actions cache, in key spaces of their own (IO edge): the remembered
- * ceilings and the label histories. Entries are immutable, so each save takes a new key and a load
+ * ceilings, fixes and anatomies, and the label histories. Entries are immutable, so each save takes a new key and a load
  * takes the newest entry under a prefix, as restore-keys do.
  *
  * Why not restoreCache/saveCache: those tar and zstd a directory, whose path strings are part of the
@@ -28,7 +28,7 @@ import {
 import { errorMessage } from '../util/errors.js';
 
 /** The document kinds, each its own cache version (so no actions/cache entry, and no other kind, can match). */
-export const DOCUMENT_KINDS = ['ceilings', 'history', 'fixes'] as const;
+export const DOCUMENT_KINDS = ['ceilings', 'history', 'fixes', 'anatomy'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Part of the version: bump it when a document's shape changes incompatibly, and old entries stop matching. */
@@ -56,7 +56,8 @@ async function getDocumentBody(url: string): Promise<Buffer> {
   return body;
 }
 
-export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string };
+/** A miss says why; `missing` where the service answered that there is no such entry (not a failed read). */
+export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string; missing?: true };
 
 function serviceVersion(): 'v1' | 'v2' {
   return getCacheServiceVersion() === 'v2' ? 'v2' : 'v1';
@@ -91,7 +92,7 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
       url = entry?.archiveLocation ?? '';
       key = entry?.cacheKey ?? '';
     }
-    if (!url) return { found: false, reason: `no entry under ${keyPrefix}` };
+    if (!url) return { found: false, reason: `no entry under ${keyPrefix}`, missing: true };
     return { found: true, key, document: JSON.parse((await getDocumentBody(url)).toString('utf8')) };
   } catch (error) {
     return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(' or ')} from the Actions cache failed: ${errorMessage(error)}` };

@@ -239,7 +239,15 @@ function anatomySection(profile: Profile): string {
     bytes(b.bytes),
     percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0),
   ]);
-  return `${head}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
+  return `${head}${anatomySourceWords(a)}${a.error ? ` Incomplete: ${a.error}` : ''}\n\n${table(['File size', 'Files', 'Share', 'Bytes', 'Share'], rows, ['l', 'r', 'r', 'r', 'r'])}`;
+}
+
+/** Where the counts come from, where it is not this extraction's own report: a run before's, or a walk. */
+function anatomySourceWords(a: NonNullable<NonNullable<Profile['restore']>['anatomy']>): string {
+  if (a.source === 'remembered' && a.learned)
+    return ` As tar reported it on run ${a.learned.runId} (${a.learned.learnedAt.slice(0, 16).replace('T', ' ')} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
+  if (a.source === 'walk' && !a.error) return ' Counted in the restored tree (tar gave no report).';
+  return '';
 }
 
 function contextSection(profile: Profile): string {

@@ -37,6 +37,7 @@ export async function observedRestore(o: ObservedRestoreOptions): Promise<{ time
       lookupOnly: o.lookupOnly,
       onPhase: o.onPhase,
       ...(o.onExtractStart ? { onExtractStart: o.onExtractStart } : {}),
+      ...(o.lookUpTree ? { lookUpTree: o.lookUpTree } : {}),
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,

@@ -44,7 +44,36 @@ export interface RestoreRequest {
    * and the download took (pipeline/run-profile.ts starts the always-on reads beside tar).
    */
   onExtractStart?: (soFar: ExtractStart) => void;
+  /**
+   * Asked, as the download begins, for the anatomy a run before learned of the entry found
+   * (remember/anatomy.ts); never rejects. Where its answer is in by extraction and names an archive of
+   * this size, tar is not asked for its per-member report; else it is, as on a first restore.
+   */
+  lookUpTree?: (entry: CacheEntryIdentity, workingDirectory: string, roots: readonly string[]) => Promise<TreeLookup>;
 }
+
+/** One cache entry: the key that matched and the version (paths, compression) it matched under. */
+export interface CacheEntryIdentity {
+  matchedKey: string;
+  cacheVersion: string;
+}
+
+/** Which run learned an anatomy from tar's report, and when. */
+export interface TreeLearned {
+  runId: string;
+  runAttempt: string;
+  learnedAt: string;
+}
+
+/** An entry's anatomy as a run before learned it. */
+export interface KnownTree {
+  tree: RestoredTree;
+  archiveBytes: number;
+  learned: TreeLearned;
+}
+
+/** What the anatomy's lookup found; `absent` where the service answered that none is remembered (not a failed read). */
+export type TreeLookup = { known: KnownTree } | { known: null; absent: boolean; reason: string };
 
 /** What is known of a restore as its extraction begins. */
 export interface ExtractStart {
@@ -66,8 +95,12 @@ export interface TimedRestore {
   downloadUrl: string | null;
   /** Wall-clock time the extraction began (files changed since then are the restore's), or null. */
   extractStartedAtEpochMs: number | null;
-  /** What tar reported extracting (tar-report.ts), or null: no extraction, or no report (not GNU tar). */
+  /** What tar reported extracting (tar-report.ts) or was remembered of the entry, or null: no extraction, or no report (not GNU tar). */
   reportedTree: RestoredTree | null;
+  /** Where reportedTree came from: tar's report on this run, or what a run before learned (then tar was asked for none). */
+  treeFrom: { kind: 'tar-report' } | { kind: 'remembered'; learned: TreeLearned } | null;
+  /** The entry restored and its anatomy's lookup (lookUpTree), or null: none asked. */
+  treeLookup: { entry: CacheEntryIdentity; workingDirectory: string; lookup: Promise<TreeLookup> } | null;
 }
 
 const MAX_PROGRESS_POINTS = 600;
@@ -104,6 +137,8 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
   let downloadUrl: string | undefined;
   let extractStartedAtEpochMs: number | null = null;
   let reportedTree: RestoredTree | null = null;
+  let treeFrom: TimedRestore['treeFrom'] = null;
+  let treeLookup: TimedRestore['treeLookup'] = null;
   let phaseOpen = true;
   let timeline: DownloadTimeline | undefined;
 
@@ -120,12 +155,12 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const compressionMethod = await cacheUtils.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
 
+    const cacheVersion = cacheUtils.getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
+    // Where tar extracts, which the archive's member names are relative to (as @actions/cache's extractTar runs it).
+    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const roots = restoreRoots(paths, workingDirectory);
     if (serviceVersion === 'v2') {
-      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
-        key: primaryKey,
-        restoreKeys,
-        version: cacheUtils.getCacheVersion(paths, compressionMethod, enableCrossOsArchive),
-      });
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: primaryKey, restoreKeys, version: cacheVersion });
       if (response.ok) {
         downloadUrl = response.signedDownloadUrl;
         result.matchedKey = response.matchedKey;
@@ -151,11 +186,16 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
       return finish();
     }
     next('download');
+    // Once the entry is known, not beside its lookup: the lookup phase stays the restore's own (what it waits
+    // for, what the service's faults and limits hit); the download is what the anatomy's lookup has to answer in.
+    const known = startTreeLookup(request, { matchedKey: result.matchedKey, cacheVersion }, workingDirectory, roots);
+    treeLookup = known?.asked ?? null;
 
     archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     const recorder = new DownloadTimelineRecorder({
       host: new URL(downloadUrl).host,
+      pathname: new URL(downloadUrl).pathname,
       intervalMs: request.progressIntervalMs,
       nowMs: request.clockMs ?? monotonicMs,
       procRoot: request.procRoot ?? null,
@@ -171,9 +211,11 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     }
     result.archiveBytes = cacheUtils.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
-    // tar's own report of each member it writes, read while it extracts; its FIFO is made before the extraction's clock starts.
-    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const report = openTarReport(path.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    // The anatomy a run before learned of this entry, where its lookup is in and names this archive; else tar's
+    // own report of each member it writes, read while it extracts (its FIFO made before the extraction's clock starts).
+    const remembered = known?.settled();
+    const useRemembered = remembered && remembered.archiveBytes === result.archiveBytes ? remembered : null;
+    const report = useRemembered ? null : openTarReport(path.dirname(archivePath), workingDirectory, roots);
     next('extract', { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
     request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod, elapsedMs: phases.reduce((sum, p) => sum + (p.endMs - p.startMs), 0) });
 
@@ -183,7 +225,8 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     try {
       extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
     } finally {
-      reportedTree = (await report?.finish()) ?? null;
+      reportedTree = useRemembered?.tree ?? (await report?.finish()) ?? null;
+      treeFrom = useRemembered ? { kind: 'remembered', learned: useRemembered.learned } : reportedTree ? { kind: 'tar-report' } : null;
     }
     // Inside the phase, as in restoreCache's finally block: deleting the archive drops its dirty
     // pages unwritten, so the disk never writes them (a restore that kept it would make it).
@@ -212,8 +255,29 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree, treeFrom, treeLookup };
   }
+}
+
+/**
+ * Starts the anatomy's lookup for the entry found; `settled` is its known tree if the answer is in by
+ * now, without waiting: a restore whose download outran the lookup asks tar for its report, as before.
+ */
+function startTreeLookup(
+  request: RestoreRequest,
+  found: { matchedKey: string | null; cacheVersion: string },
+  workingDirectory: string,
+  roots: readonly string[],
+) {
+  const { matchedKey, cacheVersion } = found;
+  if (!request.lookUpTree || !matchedKey) return null;
+  const entry = { matchedKey, cacheVersion };
+  let answer: TreeLookup | null = null;
+  const lookup = request.lookUpTree(entry, workingDirectory, roots).then(
+    (found) => (answer = found),
+    (error: unknown) => (answer = { known: null, absent: false, reason: errorMessage(error) }),
+  );
+  return { asked: { entry, workingDirectory, lookup }, settled: (): KnownTree | null => answer?.known ?? null };
 }
 
 /** As restoreCache's finally block: a failure to delete is logged, never thrown. */

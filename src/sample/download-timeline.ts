@@ -8,6 +8,8 @@ import { headerText, TransferRecorder } from './http-transfers.js';
 export interface DownloadTimelineOptions {
   /** The download URL's host (`name:port` or `name`), as the requests' Host header carries it. */
   host: string;
+  /** The download URL's path: every range of the archive goes to it, and nothing else this process reads meanwhile does. */
+  pathname: string;
   intervalMs: number;
   /** The profile's clock (ms since its origin). */
   nowMs: () => number;

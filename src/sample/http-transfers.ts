@@ -8,7 +8,8 @@
  * directions differ (how bytes are counted, when a request starts and ends) is decided by one set of
  * rules per direction, chosen once (transfer-rules.ts, upload-transfer-rules.ts).
  * Only requests whose Host is the transfer URL's are kept (not the local services' own upstream
- * requests in a test process, nor anything else this process sent meanwhile).
+ * requests in a test process, nor anything else this process sent meanwhile), and where a path is
+ * given, only those to it (not a document read from the same blob service during a download).
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { ClientRequest, IncomingMessage } from 'node:http';
@@ -26,6 +27,8 @@ export interface TransferRecorderOptions {
   direction: TransferDirection;
   /** The transfer URL's host (`name:port` or `name`), as the requests' Host header carries it. */
   host: string;
+  /** The transfer URL's path, where all its requests go to it (a download's); unset: any path on the host. */
+  pathname?: string;
   intervalMs: number;
   /** The profile's clock (ms since its origin). */
   nowMs: () => number;
@@ -71,6 +74,15 @@ function hostMatches(requestHost: string | null, wanted: string): boolean {
   return a === b || a === `${b}:80` || `${a}:80` === b;
 }
 
+/** A request's path without its query, in the form URL gives a pathname (so one spelling compares with another). */
+export function pathnameOf(requestPath: string): string {
+  try {
+    return new URL(requestPath, 'http://host.invalid').pathname;
+  } catch {
+    return requestPath.split('?')[0] ?? requestPath;
+  }
+}
+
 export class TransferRecorder {
   private readonly open = new Set<Tracked>();
   private readonly byRequest = new WeakMap<ClientRequest, Tracked>();
@@ -98,6 +110,7 @@ export class TransferRecorder {
     const known = this.byRequest.get(request);
     if (known || request.method === 'CONNECT') return known;
     if (!hostMatches(headerText(request.getHeader('host')), this.o.host)) return undefined;
+    if (this.o.pathname !== undefined && pathnameOf(request.path) !== this.o.pathname) return undefined;
     if (this.records.length >= MAX_REQUESTS) {
       this.dropped += 1;
       return undefined;

@@ -12,7 +12,13 @@
  * A repeat run's main leaves the writeback tail to a detached follower (src/pipeline/follower.ts); the
  * post step, run here right after main with no job steps between, waits for what is left of it, so each
  * row also says main's part alone and in how many runs the tail was followed.
- * Meant for a quiet machine; as root the runs restore onto a fresh ext4 loop device.
+ * Meant for a quiet machine. As root each run restores onto a fresh ext4 loop device of its own, as a
+ * runner restores onto a fresh VM's disk. Not into a directory the previous run's tree was just removed
+ * from: ext4 skips inodes freed in the last minute when it allocates (ialloc.c `recently_deleted`, a
+ * read of their inode table block each), so a 100k-file tree restored where another was just removed
+ * took 13-45 s to extract against 3-5 s on a fresh file system (perf: 17-25 % of all CPU in
+ * `recently_deleted` under `ext4_create`), and that varied more from run to run than the sides differ.
+ * Without root the runs' directories are kept until the bench ends, for the same reason.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -47,7 +53,10 @@ export type RepeatSide = (typeof REPEAT_SIDES)[number];
 const GENERATED_FILES = 100_000;
 const GENERATED_BYTES = 1.5e9;
 const SLOW_RESTORE_SECONDS = 30;
-/** Room for the largest cache restored twice over (tree + archive) on the loop device. */
+/**
+ * Room for the largest cache restored twice over (tree + archive) on a run's loop device. The same size
+ * for every run, so every run's disk has the same hardware fingerprint and the remembered ceilings hold.
+ */
 const LOOP_DISK_BYTES = 8 * 1024 ** 3;
 
 export interface StepsRun {
@@ -98,8 +107,6 @@ export async function benchRepeatSteps(
     const scratch = mkdtempSync(path.join(os.tmpdir(), `${LAB_PREFIX}repeat-steps-`));
     cleanup.push(`remove ${scratch}`, () => rmSync(scratch, { recursive: true, force: true }));
     const plainDir = await buildPlainAction(path.join(scratch, 'plain-bundle'));
-    let where = scratch;
-    if (isRoot) where = createLoopDisk(cleanup, { dir: mkdirOf(path.join(scratch, 'disk')), sizeBytes: LOOP_DISK_BYTES }).mountPoint;
     let collector: RunningCollector | null = null;
     let exportSkipped: string | undefined;
     try {
@@ -115,7 +122,8 @@ export async function benchRepeatSteps(
     const label = `repeat-steps-${Date.now().toString(36)}`;
     let runNumber = 0;
     const run = async (side: RepeatSide, entry: LabCacheEntry): Promise<StepsRun & { archiveBytes: number | null }> => {
-      const dir = path.join(where, `run-${++runNumber}-${side}`);
+      const place = runPlace(scratch, ++runNumber, say);
+      const dir = path.join(place.root, `run-${runNumber}-${side}`);
       const workspace = mkdirOf(path.join(dir, 'workspace'));
       const temp = mkdirOf(path.join(dir, 'temp'));
       const inputs: Record<string, string> = { path: entry.paths.join('\n'), key: entry.key };
@@ -152,7 +160,7 @@ export async function benchRepeatSteps(
         const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
         return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
-        rmSync(dir, { recursive: true, force: true });
+        await place.release();
       }
     };
 
@@ -216,8 +224,35 @@ async function prepareCache(
   const key = `repeat-steps-generated-${Date.now().toString(36)}`;
   const seedTemp = mkdirOf(path.join(scratch, 'seed-temp'));
   await withoutStdout(() => seedCache({ services: lab.services, paths: ['deps'], key, workspace: source, tempDir: seedTemp }));
-  rmSync(source, { recursive: true, force: true });
+  // Kept (scratch goes when the bench ends): removed now, its 100k freed inodes would slow the next
+  // minute's restores where they share its file system (without root; see runPlace).
   return { entry: { key, paths: ['deps'] }, description: `a generated cache (${tree.files} files, ${fixed(tree.bytes / 1e9, 2)} GB)`, restore: () => {} };
+}
+
+/**
+ * Where a run restores: as root a fresh loop device of its own, detached (with its image) after the run;
+ * without root a directory in scratch, kept until the bench ends (scratch is removed then), so no run
+ * restores beside inodes another run's removal has just freed.
+ */
+function runPlace(scratch: string, runNumber: number, say: (line: string) => void): { root: string; release(): Promise<void> } {
+  const dir = mkdirOf(path.join(scratch, `place-${runNumber}`));
+  if (!isRoot) return { root: dir, release: async () => {} };
+  const disk = new CleanupStack(say);
+  try {
+    const { mountPoint } = createLoopDisk(disk, { dir, sizeBytes: LOOP_DISK_BYTES });
+    return {
+      root: mountPoint,
+      async release() {
+        // Untimed: the run's writeback (and its follower's) ends before the disk goes, so unmounting waits for nothing.
+        execFileSync('sync');
+        await disk.runAll();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    void disk.runAll().catch(() => {});
+    throw error;
+  }
 }
 
 /** Process start and bundle load: each script with nothing to do (main without inputs fails at once; post without state returns). */

@@ -31,6 +31,7 @@ export async function sampledRestore(o: SampledRestoreRequest): Promise<TimedRes
     enableCrossOsArchive: o.enableCrossOsArchive ?? false,
     lookupOnly: o.lookupOnly,
     ...(o.onExtractStart ? { onExtractStart: o.onExtractStart } : {}),
+    ...(o.lookUpTree ? { lookUpTree: o.lookUpTree } : {}),
     sampleIntervalMs: o.sampleIntervalMs ?? 100,
     devices: o.devices ?? [],
     originMs: monotonicMs(),

@@ -33,6 +33,14 @@ export interface BlobRouteDeps {
   network(): NetworkFaults;
   /** Counts this GET among those the network faults name; returns its number. */
   nextGet(): number;
+  /**
+   * Whether the blob is one of the action's own documents (remembered ceilings, fixes, anatomies, histories)
+   * rather than a cache archive: the faults are set on the archive a test restores, and a document read
+   * beside its download (the anatomy's, as the download begins) must neither take a fault meant for the
+   * archive nor shift which GET the faults count. The round trip and the shared bandwidth cap, which model
+   * the link, apply to both.
+   */
+  isDocument(blobName: string): boolean;
   log(line: string): void;
 }
 
@@ -45,8 +53,9 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
   const ref = deps.signer.verify(url);
   if ('refused' in ref) return refuse(res, new TwirpError('permission_denied', ref.refused));
 
-  const network = deps.network();
-  const getNumber = req.method === 'GET' ? deps.nextGet() : 0;
+  const document = deps.isDocument(ref.blobName);
+  const network = document ? { ...(deps.network().roundTripMs ? { roundTripMs: deps.network().roundTripMs } : {}) } : deps.network();
+  const getNumber = req.method === 'GET' && !document ? deps.nextGet() : 0;
   if (network.roundTripMs) await sleep(network.roundTripMs);
   const storeMs = storeDelayMs(network, getNumber);
   if (storeMs > 0) await sleep(storeMs);
@@ -55,7 +64,7 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
     req.socket.destroy();
     return;
   }
-  const faults = deps.faults();
+  const faults = document ? undefined : deps.faults();
   if (faults?.delayMs) await sleep(faults.delayMs);
   const injected = takeErrorFault(faults);
   if (injected !== undefined) return refuse(res, new TwirpError(codeForStatus(injected), `injected fault: HTTP ${injected}`));

@@ -45,6 +45,12 @@ export class CacheIndex {
     return this.entries.get(id);
   }
 
+  /** The entry whose blob this is (entries/N.cache), if any. */
+  byBlobName(blobName: string): CacheEntry | undefined {
+    const id = /^entries\/(\d+)\.cache$/.exec(blobName)?.[1];
+    return id === undefined ? undefined : this.entries.get(Number(id));
+  }
+
   pending(key: string, version: string): CacheEntry | undefined {
     for (const entry of this.entries.values()) {
       if (entry.key === key && entry.version === version && !entry.finalized) return entry;

@@ -86,6 +86,8 @@ export interface UploadRequestSeen {
   viaProxy: boolean;
 }
 
+/** The action's own documents' keys (src/remember, src/history): what the blob faults leave alone (blob-route.ts isDocument). */
+const ACTION_DOCUMENT_KEY_PREFIX = 'disk-profiler-';
 const TWIRP_PREFIX = '/twirp/';
 const ADMIN_SETTINGS_PATH = '/_admin/settings';
 
@@ -157,6 +159,7 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
     ctx.baseUrl = origins[settings.downloadUrls];
   };
   const blobRequests: BlobRequest[] = [];
+  const isDocument = (blobName: string): boolean => ctx.caches.byBlobName(blobName)?.key.startsWith(ACTION_DOCUMENT_KEY_PREFIX) === true;
   // Blob GETs since the network settings were last set: what network.hold/cut.request count.
   let blobGets = 0;
   const setSettings = (update: SettingsUpdate): void => {
@@ -243,7 +246,16 @@ export async function startLocalServices(options: LocalServicesOptions = {}): Pr
       });
       if (blobRequests.length > 10_000) blobRequests.splice(0, blobRequests.length - 10_000);
       return serveBlob(
-        { store, signer, faults: () => settings.faults.blob, bucket: () => bucket, network: () => settings.network ?? {}, nextGet: () => ++blobGets, log },
+        {
+          store,
+          signer,
+          faults: () => settings.faults.blob,
+          bucket: () => bucket,
+          network: () => settings.network ?? {},
+          nextGet: () => ++blobGets,
+          isDocument,
+          log,
+        },
         req,
         res,
         url,

@@ -7,6 +7,7 @@ import { restoreCache } from '@actions/cache';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServices, cacheClientEnv, seedCache, startLocalServices, withEnv } from '../../../tools/services/index.js';
 import { copyPackages, removeDirs, tempDir, treeFingerprint } from '../../helpers/tree.js';
+import { loadNewest, storeDocument } from '../../../src/remember/cache-store.js';
 
 const CACHE = 'github.actions.results.api.v1.CacheService';
 const ARTIFACT = 'github.actions.results.api.v1.ArtifactService';
@@ -211,6 +212,24 @@ describe('local services: errors, faults, rate limit, stop', () => {
       expect(await (await admin({ faults: {} })).json()).toEqual({ downloadBytesPerSecond: null, faults: {}, downloadUrls: 'loopback' });
       expect((await (await fetch(url)).arrayBuffer()).byteLength).toBe(archiveBytes);
     });
+  });
+
+  it("leaves the action's own documents out of the blob faults and out of the GETs the network faults count", async () => {
+    const env = cacheClientEnv(services, { workspace, tempDir: runnerTemp });
+    await withEnv(env, () => storeDocument('anatomy', 'disk-profiler-anatomy-faults', { n: 1 }));
+    try {
+      // A document read takes no error meant for the archive, and does not use up a counted one.
+      await admin({ faults: { blob: { errorStatus: 503, errorCount: 1 } } });
+      expect(await withEnv(env, () => loadNewest('anatomy', 'disk-profiler-anatomy-faults'))).toMatchObject({ found: true, document: { n: 1 } });
+      expect((await fetch(await downloadUrl())).status).toBe(503);
+      // Nor is it counted: with a document read first, the archive's GET is still GET #1, the one reset.
+      await admin({ faults: {}, network: { cut: { request: 1, afterBytes: 0 } } });
+      expect(await withEnv(env, () => loadNewest('anatomy', 'disk-profiler-anatomy-faults'))).toMatchObject({ found: true });
+      await expect(fetch(await downloadUrl())).rejects.toThrow();
+      expect((await (await fetch(await downloadUrl())).arrayBuffer()).byteLength).toBe(archiveBytes);
+    } finally {
+      await admin({ faults: {}, network: {} });
+    }
   });
 
   it('rate-limits a real restore through @actions/cache', async () => {

@@ -33,19 +33,26 @@ export interface Placement {
  */
 export const WALK_MAX_ENTRIES = 50_000;
 
-/** The restore's anatomy from tar's report, else (no report, or what a failed extraction left) a bounded walk; the bytes under each root. */
+/**
+ * The restore's anatomy from tar's report (or what a run before learned of the same entry from its report),
+ * else (no report, or what a failed extraction left) a bounded walk; the bytes under each root.
+ */
 export function readRestoredTree(roots: string[], timed: TimedRestore, warn: Warn): ReadonlyMap<string, number> | null {
   if (timed.extractStartedAtEpochMs === null) return null;
   const { restore } = timed;
   // After a failed extraction what is on disk is not what tar listed (a member listed, then not written): read from the tree (a rare run).
   const failed = restore.error?.phase === 'extract';
-  const tree = (!failed && timed.reportedTree) || walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  const reported = failed ? null : timed.reportedTree;
+  const tree = reported ?? walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  const from = reported ? timed.treeFrom : null;
   if (failed) warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
   else
     restore.anatomy = {
       ...tree.anatomy,
       compressedBytes: restore.archiveBytes ?? 0,
       compression: restore.compressionMethod,
+      source: from?.kind ?? 'walk',
+      ...(from?.kind === 'remembered' ? { learned: from.learned } : {}),
       ...(tree.truncated
         ? {
             error: `tar gave no report of what it extracted, and the tree was read only as far as its first ${WALK_MAX_ENTRIES} entries: the counts are lower bounds`,

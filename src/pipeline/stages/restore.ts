@@ -52,7 +52,7 @@ export async function measureRestore(
   restoreFileSystems: string[],
   originMs: number,
   procRoot: string,
-  hooks: Pick<PipelineHooks, 'onPhase' | 'log' | 'followWriteback'> & Pick<RestoreRequest, 'onExtractStart'>,
+  hooks: Pick<PipelineHooks, 'onPhase' | 'log' | 'followWriteback'> & Pick<RestoreRequest, 'onExtractStart' | 'lookUpTree'>,
   warn: Warn,
 ): Promise<RestoreWithTail> {
   const { timed, sampler } = await observedRestore({
@@ -63,6 +63,7 @@ export async function measureRestore(
     lookupOnly: config.lookupOnly,
     onPhase: hooks.onPhase,
     ...(hooks.onExtractStart ? { onExtractStart: hooks.onExtractStart } : {}),
+    ...(hooks.lookUpTree ? { lookUpTree: hooks.lookUpTree } : {}),
     sampleIntervalMs: config.sampleIntervalMs,
     devices: view.where.devices,
     originMs,

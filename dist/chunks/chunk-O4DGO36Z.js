@@ -43,7 +43,7 @@ import {
   storeDocument,
   storeFixes,
   unmount
-} from "./chunk-466GU4OC.js";
+} from "./chunk-GUAH35HE.js";
 import {
   syncFileSystems
 } from "./chunk-POD4GJ2I.js";
@@ -83,7 +83,7 @@ import {
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-7TLYXVWG.js";
+} from "./chunk-XN74KCLI.js";
 import {
   PROBE_NAMES,
   SAMPLE_SIZE_NAMES,
@@ -97,7 +97,7 @@ import {
   phaseFacts,
   restoreRoots,
   spread
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -2714,6 +2714,8 @@ async function timedRestore(request) {
   let downloadUrl;
   let extractStartedAtEpochMs = null;
   let reportedTree = null;
+  let treeFrom = null;
+  let treeLookup = null;
   let phaseOpen = true;
   let timeline;
   try {
@@ -2727,12 +2729,11 @@ async function timedRestore(request) {
     }
     const compressionMethod = await cacheUtils_exports.getCompressionMethod();
     result.compressionMethod = String(compressionMethod);
+    const cacheVersion = cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
+    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
+    const roots = restoreRoots(paths, workingDirectory);
     if (serviceVersion === "v2") {
-      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({
-        key: primaryKey,
-        restoreKeys,
-        version: cacheUtils_exports.getCacheVersion(paths, compressionMethod, enableCrossOsArchive)
-      });
+      const response = await internalCacheTwirpClient().GetCacheEntryDownloadURL({ key: primaryKey, restoreKeys, version: cacheVersion });
       if (response.ok) {
         downloadUrl = response.signedDownloadUrl;
         result.matchedKey = response.matchedKey;
@@ -2758,10 +2759,13 @@ async function timedRestore(request) {
       return finish();
     }
     next("download");
+    const known = startTreeLookup(request, { matchedKey: result.matchedKey, cacheVersion }, workingDirectory, roots);
+    treeLookup = known?.asked ?? null;
     archivePath = path8.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
     const recorder = new DownloadTimelineRecorder({
       host: new URL(downloadUrl).host,
+      pathname: new URL(downloadUrl).pathname,
       intervalMs: request.progressIntervalMs,
       nowMs: request.clockMs ?? monotonicMs,
       procRoot: request.procRoot ?? null,
@@ -2776,8 +2780,9 @@ async function timedRestore(request) {
     }
     result.archiveBytes = cacheUtils_exports.getArchiveFileSizeInBytes(archivePath);
     request.log(`Cache Size: ~${Math.round(result.archiveBytes / (1024 * 1024))} MB (${result.archiveBytes} B)`);
-    const workingDirectory = process.env.GITHUB_WORKSPACE ?? process.cwd();
-    const report = openTarReport(path8.dirname(archivePath), workingDirectory, restoreRoots(paths, workingDirectory));
+    const remembered = known?.settled();
+    const useRemembered = remembered && remembered.archiveBytes === result.archiveBytes ? remembered : null;
+    const report = useRemembered ? null : openTarReport(path8.dirname(archivePath), workingDirectory, roots);
     next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
     request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod, elapsedMs: phases.reduce((sum, p) => sum + (p.endMs - p.startMs), 0) });
     extractStartedAtEpochMs = Date.now();
@@ -2786,7 +2791,8 @@ async function timedRestore(request) {
     try {
       extraction = await withTarOptions(report?.tarOptions ?? null, () => captureOutput(() => extractTar(archive, compressionMethod)));
     } finally {
-      reportedTree = await report?.finish() ?? null;
+      reportedTree = useRemembered?.tree ?? await report?.finish() ?? null;
+      treeFrom = useRemembered ? { kind: "remembered", learned: useRemembered.learned } : reportedTree ? { kind: "tar-report" } : null;
     }
     deleteArchive(archive, request.log);
     if ("error" in extraction) {
@@ -2810,8 +2816,19 @@ async function timedRestore(request) {
     const last = phases[phases.length - 1];
     result.restoreMs = first && last ? last.endMs - first.startMs : 0;
     result.wallMs = monotonicMs() - wallStartMs;
-    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree };
+    return { restore: result, phases, archivePath, downloadUrl: downloadUrl ?? null, extractStartedAtEpochMs, reportedTree, treeFrom, treeLookup };
   }
+}
+function startTreeLookup(request, found, workingDirectory, roots) {
+  const { matchedKey, cacheVersion } = found;
+  if (!request.lookUpTree || !matchedKey) return null;
+  const entry = { matchedKey, cacheVersion };
+  let answer = null;
+  const lookup = request.lookUpTree(entry, workingDirectory, roots).then(
+    (found2) => answer = found2,
+    (error) => answer = { known: null, absent: false, reason: errorMessage(error) }
+  );
+  return { asked: { entry, workingDirectory, lookup }, settled: () => answer?.known ?? null };
 }
 function deleteArchive(archivePath, log) {
   try {
@@ -2852,6 +2869,7 @@ async function observedRestore(o) {
       lookupOnly: o.lookupOnly,
       onPhase: o.onPhase,
       ...o.onExtractStart ? { onExtractStart: o.onExtractStart } : {},
+      ...o.lookUpTree ? { lookUpTree: o.lookUpTree } : {},
       progressIntervalMs: o.sampleIntervalMs,
       boundary,
       log: o.log,
@@ -2946,6 +2964,7 @@ async function measureRestore(config, view, restoreFileSystems, originMs, procRo
     lookupOnly: config.lookupOnly,
     onPhase: hooks.onPhase,
     ...hooks.onExtractStart ? { onExtractStart: hooks.onExtractStart } : {},
+    ...hooks.lookUpTree ? { lookUpTree: hooks.lookUpTree } : {},
     sampleIntervalMs: config.sampleIntervalMs,
     devices: view.where.devices,
     originMs,
@@ -3039,6 +3058,7 @@ export {
   predictedSavingMs,
   runExperimentStage,
   recordExperiments,
+  emptyHistogram,
   addToHistory,
   judgeOnce,
   walkRestoredTree,

@@ -4,10 +4,10 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-NTX55276.js";
-import "./chunk-7TLYXVWG.js";
-import "./chunk-RDHM727R.js";
-import "./chunk-HGCFP6AC.js";
+} from "./chunk-KPYE3YVK.js";
+import "./chunk-XN74KCLI.js";
+import "./chunk-PHCKKJE5.js";
+import "./chunk-GKHUD7EY.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";

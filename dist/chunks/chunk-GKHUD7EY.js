@@ -427,6 +427,7 @@ var UPLOAD_PATHS = ["azure-sdk", "http-chunks"];
 var BLOCK_DEVICE_KINDS = ["disk", "dm", "md", "loop"];
 var RESOLUTION_METHODS = ["mount", "bind-mount", "overlay-upper", "overlay-upper-inferred", "not-measured"];
 var SHARED_PHASES = ["restore", "probes", "experiments"];
+var ANATOMY_SOURCES = ["tar-report", "remembered", "walk"];
 var RESTORE_SKIP_REASONS = ["cache-mode", "lookup-only"];
 var STAGE_STATUSES = ["ran", "skipped", "failed"];
 var RESTORE_SPANS = ["step", "until-on-disk"];
@@ -1437,6 +1438,7 @@ export {
   BLOCK_DEVICE_KINDS,
   RESOLUTION_METHODS,
   SHARED_PHASES,
+  ANATOMY_SOURCES,
   RESTORE_SKIP_REASONS,
   STAGE_STATUSES,
   RESTORE_SPANS,

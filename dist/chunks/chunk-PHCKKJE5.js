@@ -12,7 +12,7 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   CEILING_WINDOW_MS,
   MiB,

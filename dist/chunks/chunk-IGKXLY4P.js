@@ -7,20 +7,20 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   judgeSaved
-} from "./chunk-NTX55276.js";
+} from "./chunk-KPYE3YVK.js";
 import {
   pageCacheLoop
-} from "./chunk-7TLYXVWG.js";
+} from "./chunk-XN74KCLI.js";
 import {
   xyChartInit
-} from "./chunk-RDHM727R.js";
+} from "./chunk-PHCKKJE5.js";
 import {
   PHASES,
   cell,
   denseTable,
   details,
   spread
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   describeFingerprint
 } from "./chunk-3VR2TVOQ.js";

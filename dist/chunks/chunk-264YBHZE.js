@@ -3,10 +3,10 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-MBZXSVOC.js";
+} from "./chunk-5FARGL2L.js";
 import {
   checkedRememberedFixes
-} from "./chunk-466GU4OC.js";
+} from "./chunk-GUAH35HE.js";
 import {
   endGroup,
   getInput,
@@ -33,7 +33,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   InputError,
   errorMessage

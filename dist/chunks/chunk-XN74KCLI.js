@@ -27,7 +27,7 @@ import {
   snapshotFacts,
   table,
   tailDeviceIndex
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   describeFingerprint
 } from "./chunk-3VR2TVOQ.js";

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   experimentsErrors
-} from "./chunk-PBD5K5SN.js";
+} from "./chunk-NQ2GJ2G6.js";
 import {
   AbortError,
   AnonymousCredential,
@@ -57,7 +57,7 @@ import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
   PRIVILEGED_OPERATIONS
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -27799,7 +27799,7 @@ async function loadNewest(kind, keyPrefixOrPrefixes) {
       url2 = entry?.archiveLocation ?? "";
       key = entry?.cacheKey ?? "";
     }
-    if (!url2) return { found: false, reason: `no entry under ${keyPrefix}` };
+    if (!url2) return { found: false, reason: `no entry under ${keyPrefix}`, missing: true };
     return { found: true, key, document: JSON.parse((await getDocumentBody(url2)).toString("utf8")) };
   } catch (error) {
     return { found: false, reason: `reading ${prefixes.map((p) => `${p}*`).join(" or ")} from the Actions cache failed: ${errorMessage(error)}` };
@@ -28280,6 +28280,13 @@ function hostMatches(requestHost, wanted) {
   const b = wanted.toLowerCase();
   return a === b || a === `${b}:80` || `${a}:80` === b;
 }
+function pathnameOf(requestPath) {
+  try {
+    return new URL(requestPath, "http://host.invalid").pathname;
+  } catch {
+    return requestPath.split("?")[0] ?? requestPath;
+  }
+}
 var TransferRecorder = class {
   constructor(o) {
     this.o = o;
@@ -28306,6 +28313,7 @@ var TransferRecorder = class {
     const known = this.byRequest.get(request);
     if (known || request.method === "CONNECT") return known;
     if (!hostMatches(headerText(request.getHeader("host")), this.o.host)) return void 0;
+    if (this.o.pathname !== void 0 && pathnameOf(request.path) !== this.o.pathname) return void 0;
     if (this.records.length >= MAX_REQUESTS) {
       this.dropped += 1;
       return void 0;

@@ -2,6 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   ALTERNATIVES,
+  ANATOMY_SOURCES,
   BLOCK_DEVICE_KINDS,
   BOTTLENECKS,
   CAP_CEILING_KINDS,
@@ -44,7 +45,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
@@ -401,6 +402,8 @@ var anatomy = obj({
   other: num,
   sizeHistogram: arr(obj({ maxBytes: nullable(num), label: str, files: num, bytes: num })),
   compression: str,
+  "source?": oneOf(...ANATOMY_SOURCES),
+  "learned?": obj({ runId: str, runAttempt: str, learnedAt: str }),
   "error?": str
 });
 var restore = nullable(

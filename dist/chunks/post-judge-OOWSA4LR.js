@@ -11,12 +11,12 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-CONODJWQ.js";
+} from "./chunk-O4DGO36Z.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments
-} from "./chunk-466GU4OC.js";
-import "./chunk-PBD5K5SN.js";
+} from "./chunk-GUAH35HE.js";
+import "./chunk-NQ2GJ2G6.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
@@ -26,10 +26,10 @@ import {
 import "./chunk-CVQ3LOP4.js";
 import {
   renderJudged
-} from "./chunk-NTX55276.js";
-import "./chunk-7TLYXVWG.js";
-import "./chunk-RDHM727R.js";
-import "./chunk-HGCFP6AC.js";
+} from "./chunk-KPYE3YVK.js";
+import "./chunk-XN74KCLI.js";
+import "./chunk-PHCKKJE5.js";
+import "./chunk-GKHUD7EY.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";

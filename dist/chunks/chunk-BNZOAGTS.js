@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-466GU4OC.js";
+} from "./chunk-GUAH35HE.js";
 import {
   Sampler
 } from "./chunk-WNSMLK3G.js";
@@ -30,7 +30,7 @@ import {
   phaseSummary,
   requestsAndTiming,
   snapshotFacts
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

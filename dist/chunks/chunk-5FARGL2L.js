@@ -15,7 +15,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-466GU4OC.js";
+} from "./chunk-GUAH35HE.js";
 import {
   parseDiskstats
 } from "./chunk-WNSMLK3G.js";
@@ -44,7 +44,7 @@ import {
   leftInPlace,
   putBackSentence,
   removedLeftBehind
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   InputError,
   ProfilerError,

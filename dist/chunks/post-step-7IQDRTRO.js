@@ -6,13 +6,13 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-4XAZORRP.js";
+} from "./chunk-264YBHZE.js";
 import {
   judgedSave
-} from "./chunk-RX4IK7YI.js";
+} from "./chunk-BNZOAGTS.js";
 import {
   readProfileFile
-} from "./chunk-EXTQPTFN.js";
+} from "./chunk-AKXRCEOY.js";
 import {
   HANDED_STATE,
   STATE,
@@ -24,13 +24,13 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-MBZXSVOC.js";
+} from "./chunk-5FARGL2L.js";
 import {
   detectPrivileges,
   getCacheServiceVersion,
   parseDirtyChange
-} from "./chunk-466GU4OC.js";
-import "./chunk-PBD5K5SN.js";
+} from "./chunk-GUAH35HE.js";
+import "./chunk-NQ2GJ2G6.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-WNSMLK3G.js";
 import {
@@ -48,7 +48,7 @@ import {
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
-} from "./chunk-RDHM727R.js";
+} from "./chunk-PHCKKJE5.js";
 import {
   isExactKeyMatch,
   leftInPlace,
@@ -56,7 +56,7 @@ import {
   removedLeftBehind,
   saySave,
   saySavePhase
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import "./chunk-V6ICDZO4.js";
 import {
   errorMessage
@@ -172,7 +172,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-5VKUKEJO.js");
+    const { judgeWithTail } = await import("./post-judge-OOWSA4LR.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

@@ -4,6 +4,7 @@ import {
   addToHistory,
   awaitFollowedTail,
   earlyReads,
+  emptyHistogram,
   experimentsRequestFor,
   fingerprintOf,
   fixesEntryFor,
@@ -19,7 +20,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-CONODJWQ.js";
+} from "./chunk-O4DGO36Z.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -31,10 +32,13 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-MBZXSVOC.js";
+} from "./chunk-5FARGL2L.js";
 import {
-  monotonicMs
-} from "./chunk-466GU4OC.js";
+  loadNewest,
+  monotonicMs,
+  runIdentity,
+  storeDocument
+} from "./chunk-GUAH35HE.js";
 import {
   distinctFileSystems,
   syncFileSystems
@@ -45,7 +49,7 @@ import {
 } from "./chunk-WNSMLK3G.js";
 import {
   diskProbeSuite
-} from "./chunk-7TLYXVWG.js";
+} from "./chunk-XN74KCLI.js";
 import {
   PROFILE_SCHEMA_VERSION,
   SECTOR_BYTES,
@@ -53,7 +57,7 @@ import {
   counterDelta,
   privateMachineSentence,
   restoreRoots
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -223,6 +227,85 @@ function describe(records) {
   return records.map((r) => `"${r.owner.label}" (pid ${r.owner.pid}, in its ${r.phases.at(-1)?.phase ?? "start"})`).join(", ");
 }
 
+// src/remember/anatomy.ts
+import { createHash } from "node:crypto";
+import * as path from "node:path";
+function anatomyKey(entry) {
+  const digest = createHash("sha256").update(`${entry.cacheVersion}
+${entry.matchedKey}`).digest("hex");
+  return `disk-profiler-anatomy-${digest.slice(0, 40)}`;
+}
+var COUNTS = ["extractedBytes", "entries", "files", "directories", "symlinks", "hardlinks", "other"];
+var count = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+function sameBuckets(h) {
+  const want = emptyHistogram();
+  return Array.isArray(h) && h.length === want.length && h.every(
+    (b, i) => typeof b === "object" && b !== null && b.label === want[i]?.label && b.maxBytes === want[i]?.maxBytes && count(b.files) && count(b.bytes)
+  );
+}
+function parseAnatomyDocument(v, entry) {
+  const d = v;
+  if (typeof d !== "object" || d === null) return "the entry is not a JSON object";
+  if (typeof d.matchedKey !== "string" || typeof d.cacheVersion !== "string") return "the entry names no cache entry";
+  if (entry && (d.matchedKey !== entry.matchedKey || d.cacheVersion !== entry.cacheVersion)) return "the entry is for another cache entry";
+  if (typeof d.runId !== "string" || typeof d.runAttempt !== "string" || typeof d.learnedAt !== "string") return "the entry lacks its run or date";
+  if (!count(d.archiveBytes)) return "the entry lacks the archive size";
+  const a = d.anatomy;
+  if (typeof a !== "object" || a === null || !COUNTS.every((k) => count(a[k])) || !sameBuckets(a.sizeHistogram))
+    return "the entry holds an anatomy this version cannot read";
+  if (!Array.isArray(d.bytesByRoot) || !d.bytesByRoot.every((r) => Array.isArray(r) && typeof r[0] === "string" && count(r[1])))
+    return "the entry lacks the bytes per restore root";
+  return d;
+}
+function anatomyDocument(entry, archiveBytes, tree, workingDirectory, nowIso) {
+  const { runId, runAttempt } = runIdentity();
+  return {
+    ...entry,
+    archiveBytes,
+    runId,
+    runAttempt,
+    learnedAt: nowIso,
+    anatomy: tree.anatomy,
+    bytesByRoot: [...tree.bytesByRoot].map(([root, bytes]) => [path.relative(workingDirectory, root) || ".", bytes])
+  };
+}
+function knownTreeOf(d, workingDirectory, roots) {
+  const bytesByRoot = new Map(d.bytesByRoot.map(([root, bytes]) => [path.resolve(workingDirectory, root), bytes]));
+  const unknown = [...new Set(roots)].filter((r) => !bytesByRoot.has(r));
+  if (unknown.length > 0 || bytesByRoot.size !== new Set(roots).size) return `its restore roots are not ${unknown.join(", ") || "these"}`;
+  const tree = { anatomy: { ...d.anatomy, sizeHistogram: d.anatomy.sizeHistogram.map((b) => ({ ...b })) }, truncated: false, bytesByRoot };
+  return { tree, archiveBytes: d.archiveBytes, learned: { runId: d.runId, runAttempt: d.runAttempt, learnedAt: d.learnedAt } };
+}
+async function lookUpAnatomy(entry, workingDirectory, roots) {
+  const key = anatomyKey(entry);
+  const loaded = await loadNewest("anatomy", key);
+  if (!loaded.found) return { known: null, absent: loaded.missing === true, reason: loaded.reason };
+  const parsed = parseAnatomyDocument(loaded.document, entry);
+  const known = typeof parsed === "string" ? parsed : knownTreeOf(parsed, workingDirectory, roots);
+  return typeof known === "string" ? { known: null, absent: false, reason: `${key} was not usable: ${known}` } : { known };
+}
+async function storeAnatomy(d) {
+  const key = anatomyKey(d);
+  return { ...await storeDocument("anatomy", key, d), key };
+}
+
+// src/pipeline/stages/anatomy.ts
+var lookUpTree = (entry, workingDirectory, roots) => lookUpAnatomy(entry, workingDirectory, roots);
+async function rememberAnatomy(timed) {
+  const { treeFrom, treeLookup, reportedTree, restore } = timed;
+  if (treeFrom?.kind !== "tar-report" || !treeLookup || !reportedTree || !restore.cacheHit || restore.error || restore.archiveBytes === null) return null;
+  const answer = await treeLookup.lookup;
+  if (answer.known || !answer.absent) return null;
+  try {
+    const stored = await storeAnatomy(
+      anatomyDocument(treeLookup.entry, restore.archiveBytes, reportedTree, treeLookup.workingDirectory, (/* @__PURE__ */ new Date()).toISOString())
+    );
+    return stored.ok ? `The restored tree's anatomy (as tar reported it) is remembered for this cache entry (${stored.key}): its later restores ask tar for no report.` : `The restored tree's anatomy was not remembered for this cache entry: ${stored.reason}.`;
+  } catch (error) {
+    return `The restored tree's anatomy was not remembered for this cache entry: ${errorMessage(error)}.`;
+  }
+}
+
 // src/pipeline/stages/machine-hold.ts
 function machineHold(machine, config, plan, signal, warn) {
   let busy;
@@ -245,7 +328,7 @@ function machineHold(machine, config, plan, signal, warn) {
 
 // src/pipeline/stages/machine-view.ts
 import { existsSync } from "node:fs";
-import * as path from "node:path";
+import * as path2 from "node:path";
 async function viewMachine(config, kernel, warn) {
   const { procRoot } = kernel;
   const roots = restoreRoots(config.paths, config.workspace);
@@ -256,7 +339,7 @@ async function viewMachine(config, kernel, warn) {
   const host = readHostFacts(kernel);
   const context = readRunnerContext(where, { procRoot, cgroup, host });
   const fingerprint = fingerprintOf(where, host, context, restorePaths[0]);
-  const hasProc = context.os === "linux" && existsSync(path.join(procRoot, "stat"));
+  const hasProc = context.os === "linux" && existsSync(path2.join(procRoot, "stat"));
   if (!hasProc) {
     warn(
       `Kernel counters are unavailable: no ${procRoot} on this runner (${context.os}). The restore is still timed and fio still probes where it is installed; disk, CPU and page-cache metrics are marked unavailable.`
@@ -327,13 +410,17 @@ function readRestoredTree(roots, timed, warn) {
   if (timed.extractStartedAtEpochMs === null) return null;
   const { restore } = timed;
   const failed = restore.error?.phase === "extract";
-  const tree = !failed && timed.reportedTree || walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  const reported = failed ? null : timed.reportedTree;
+  const tree = reported ?? walkRestoredTree(roots, timed.extractStartedAtEpochMs, WALK_MAX_ENTRIES);
+  const from = reported ? timed.treeFrom : null;
   if (failed) warn(describePartialExtract(roots, tree.anatomy.files, tree.anatomy.extractedBytes));
   else
     restore.anatomy = {
       ...tree.anatomy,
       compressedBytes: restore.archiveBytes ?? 0,
       compression: restore.compressionMethod,
+      source: from?.kind ?? "walk",
+      ...from?.kind === "remembered" ? { learned: from.learned } : {},
       ...tree.truncated ? {
         error: `tar gave no report of what it extracted, and the tree was read only as far as its first ${WALK_MAX_ENTRIES} entries: the counts are lower bounds`
       } : {}
@@ -519,10 +606,11 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   machine.enter("restore");
   let early = null;
   const onExtractStart = (soFar) => setImmediate(() => early ??= earlyReads(config, fingerprint, soFar));
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart }, warn);
+  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart, lookUpTree }, warn);
   machine.leave();
   const { timed, phases } = restored;
   const { restore } = timed;
+  const anatomyStored = rememberAnatomy(timed);
   const bytesByRoot = readRestoredTree(view.roots, timed, warn);
   const placement = placeRestore(config, view.where.devices, bytesByRoot, phases, hooks.log);
   const { probePlan, historyLoad, fixes } = await readRemembered(config, fingerprint, restore, phases, hooks, early);
@@ -586,10 +674,12 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   });
   await rememberFixes(entry, experimentPlan, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
   if (!measured.backgroundTail) {
-    await addToHistory(config, profile, fingerprint, historyLoad, hooks);
+    const [, anatomyLine2] = await Promise.all([addToHistory(config, profile, fingerprint, historyLoad, hooks), anatomyStored]);
+    if (anatomyLine2) hooks.log(anatomyLine2);
     return { profile, judgement };
   }
-  const loaded = historyLoad ? await historyLoad : null;
+  const [loaded, anatomyLine] = await Promise.all([historyLoad, anatomyStored]);
+  if (anatomyLine) hooks.log(anatomyLine);
   return {
     profile,
     judgement,

@@ -7,23 +7,23 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-HXYYIXU4.js";
+} from "./chunk-IGKXLY4P.js";
 import "./chunk-XFJFOHOV.js";
 import "./chunk-6RVKPNBK.js";
 import {
   readProfileFile
-} from "./chunk-EXTQPTFN.js";
-import "./chunk-PBD5K5SN.js";
+} from "./chunk-AKXRCEOY.js";
+import "./chunk-NQ2GJ2G6.js";
 import "./chunk-Q3CPHSVP.js";
 import {
   setOutput,
   summary,
   warning
 } from "./chunk-CVQ3LOP4.js";
-import "./chunk-NTX55276.js";
-import "./chunk-7TLYXVWG.js";
-import "./chunk-RDHM727R.js";
-import "./chunk-HGCFP6AC.js";
+import "./chunk-KPYE3YVK.js";
+import "./chunk-XN74KCLI.js";
+import "./chunk-PHCKKJE5.js";
+import "./chunk-GKHUD7EY.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import {

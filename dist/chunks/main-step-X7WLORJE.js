@@ -6,19 +6,19 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-4XAZORRP.js";
+} from "./chunk-264YBHZE.js";
 import {
   runJudgedProfile
-} from "./chunk-I4FVWYEU.js";
-import "./chunk-CONODJWQ.js";
+} from "./chunk-4ZFM322S.js";
+import "./chunk-O4DGO36Z.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-MBZXSVOC.js";
-import "./chunk-466GU4OC.js";
-import "./chunk-PBD5K5SN.js";
+} from "./chunk-5FARGL2L.js";
+import "./chunk-GUAH35HE.js";
+import "./chunk-NQ2GJ2G6.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
@@ -41,10 +41,10 @@ import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-7TLYXVWG.js";
+} from "./chunk-XN74KCLI.js";
 import {
   sayEvidence
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import {
@@ -87,7 +87,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-VWQI3VV6.js");
+    const { runCompareStep } = await import("./compare-step-J43UVCXA.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -145,7 +145,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-C3OD4H7X.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-L6APXRCX.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -20,13 +20,13 @@ import {
   stallLead,
   verdictCarriers,
   workflowFix
-} from "./chunk-7TLYXVWG.js";
+} from "./chunk-XN74KCLI.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-RDHM727R.js";
+} from "./chunk-PHCKKJE5.js";
 import {
   denseTable,
   details,
@@ -41,7 +41,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-HGCFP6AC.js";
+} from "./chunk-GKHUD7EY.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -829,9 +829,15 @@ function anatomySection(profile) {
     bytes(b.bytes),
     percent(a.extractedBytes > 0 ? b.bytes / a.extractedBytes : 0)
   ]);
-  return `${head}${a.error ? ` Incomplete: ${a.error}` : ""}
+  return `${head}${anatomySourceWords(a)}${a.error ? ` Incomplete: ${a.error}` : ""}
 
 ${table(["File size", "Files", "Share", "Bytes", "Share"], rows, ["l", "r", "r", "r", "r"])}`;
+}
+function anatomySourceWords(a) {
+  if (a.source === "remembered" && a.learned)
+    return ` As tar reported it on run ${a.learned.runId} (${a.learned.learnedAt.slice(0, 16).replace("T", " ")} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
+  if (a.source === "walk" && !a.error) return " Counted in the restored tree (tar gave no report).";
+  return "";
 }
 function contextSection(profile) {
   const c = profile.context;
