@@ -156,7 +156,13 @@ export async function benchRepeatSteps(
         const profile = profilePath && existsSync(profilePath) ? readProfileFile(profilePath) : null;
         if (!profile?.restore?.cacheHit) throw new Error(`${side} run missed the cache: ${profile?.restore?.error?.message ?? 'no profile'}`);
         const repeat = profile.ceilingsSource?.kind === 'remembered' && profile.auto?.experiments?.run !== true;
-        const note = repeat ? undefined : [profile.auto?.probes?.reason, profile.auto?.experiments?.reason].filter(Boolean).join(' ');
+        // A repeat run also has the tree's anatomy remembered (tar asked for no report); where not, the note says so.
+        const anatomy =
+          profile.restore.anatomy?.source === 'remembered' ? null : `the anatomy from ${profile.restore.anatomy?.source ?? 'nowhere'}, not remembered.`;
+        const note =
+          repeat && !anatomy
+            ? undefined
+            : [repeat ? null : profile.auto?.probes?.reason, repeat ? null : profile.auto?.experiments?.reason, anatomy].filter(Boolean).join(' ');
         const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
         return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
