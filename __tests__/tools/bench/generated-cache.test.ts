@@ -1,5 +1,6 @@
 // The repeat-run bench's generated cache: the number of files and the total size asked for, in
-// directories of 100, nine in ten files small.
+// directories of 100, nine in ten files small, packed by zstd at @actions/cache's level as dependencies are.
+import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,19 @@ describe('generateTree', () => {
     expect(total).toBe(made.bytes);
     expect(Math.abs(total - 20_000_000)).toBeLessThan(1000);
     expect(sizes.filter((s) => s < 9 * 1024).length).toBe(900);
+  });
+
+  it('packs about 3 to 1 under tar and zstdmt, as @actions/cache compresses it, and is the same tree each time', async () => {
+    const dir = root ?? (root = await tempDir('generated-cache'));
+    const a = path.join(dir, 'a');
+    const b = path.join(dir, 'b');
+    const made = generateTree(a, 2000, 40_000_000);
+    generateTree(b, 2000, 40_000_000);
+    const packedBytes = execFileSync('sh', ['-c', `tar -cf - -C '${a}' . | zstdmt | wc -c`], { encoding: 'utf8' });
+    const ratio = made.bytes / Number(packedBytes.trim());
+    expect(ratio).toBeGreaterThan(2.5);
+    expect(ratio).toBeLessThan(5);
+    expect(execFileSync('diff', ['-r', a, b], { encoding: 'utf8' })).toBe('');
   });
 
   it('refuses a size its files cannot hold', () => {
