@@ -2,7 +2,7 @@
  * The restored tree's anatomy remembered per cache entry (issue 40, item 3): what tar reported extracting
  * an archive, stored once under the entry's identity (its matched key and cache version), so a later
  * restore of the same entry has the counts without asking tar for its per-member report (`-vv
- * --index-file`: ~0.3-0.5 s of a 100k-file extraction on 2 vCPUs, tar formatting and this process
+ * --index-file`: 0.5-1 s of a 100k-file extraction on 2 vCPUs, BENCHMARKS.md, tar formatting and this process
  * parsing a line per member beside zstd and tar). An entry is immutable, so its anatomy does not change;
  * the archive's size is checked as well, as an entry evicted and saved again under the same key is another archive.
  */

@@ -6,6 +6,8 @@
  * profiles (main, post and the writeback follower) into the output directory.
  * Run: npx vite-node tools/bench/repeat-profile.ts -- <outDir> [rounds] [--cpu-prof] [--no-export] [--workload <projectRoot>] [--dist-b <dir>]
  *   [--download-rate <bytes/s>] (after the primer, the services' download throttled: repeat-steps' ~30 s restore is 419840)
+ *   [--generated <files>] (repeat-steps' generated cache in place of the lab's: that many files, 15 KB each on average;
+ *   each run then restores where repeat-steps' runs do: a fresh loop device as root, see its runPlace)
  * No loop device: the runs restore into a temp dir on the root disk.
  */
 import { execFileSync } from 'node:child_process';
@@ -17,7 +19,9 @@ import { CleanupStack } from '../../src/system/cleanup.js';
 import { seedLabCache } from '../lab/cache-entry.js';
 import { useOwnMachineDir } from '../runner/machine-dir.js';
 import { runAction } from '../runner/run-action.js';
-import { cacheClientEnv, startLocalServices } from '../services/index.js';
+import { cacheClientEnv, seedCache, startLocalServices } from '../services/index.js';
+import { generateTree } from './generated-cache.js';
+import { runPlace } from './repeat-steps.js';
 import { startCollector } from './otel-collector.js';
 import { checkoutRoot, buildPlainAction } from './plain-action/build.js';
 
@@ -27,7 +31,7 @@ const option = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const OPTIONS_WITH_VALUES = ['--workload', '--dist-b', '--download-rate'];
+const OPTIONS_WITH_VALUES = ['--workload', '--dist-b', '--download-rate', '--generated'];
 const positional = args.filter((a, i) => !a.startsWith('--') && !OPTIONS_WITH_VALUES.includes(args[i - 1] ?? ''));
 const outDir = path.resolve(positional[0] ?? 'repeat-profile-out');
 const rounds = Number(positional[1] ?? 3);
@@ -38,6 +42,7 @@ const workloadRoot = option('--workload') ?? root;
 /** Another build of the action (e.g. the commit before a change), run beside dist/ in every round: side `b`. */
 const distB = option('--dist-b');
 const downloadRate = option('--download-rate');
+const generatedFiles = option('--generated');
 
 async function main(): Promise<void> {
   const cleanup = new CleanupStack((line) => console.log(line));
@@ -52,7 +57,9 @@ async function main(): Promise<void> {
       () => services.stop(),
       () => process.kill(services.azurite.pid, 'SIGKILL'),
     );
-    const entry = await seedLabCache(services, workloadRoot, path.join(scratch, 'seed-temp'));
+    const entry = generatedFiles
+      ? await seedGenerated(services, scratch, Number(generatedFiles))
+      : await seedLabCache(services, workloadRoot, path.join(scratch, 'seed-temp'));
     const collector = exportOn ? await startCollector() : null;
     if (collector) cleanup.push('stop collector', () => collector.stop());
     const launcherFile = path.join(scratch, 'cpu-prof-launcher.cjs');
@@ -69,7 +76,8 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
     const label = `repeat-profile-${Date.now().toString(36)}`;
     let n = 0;
     const run = async (side: 'action' | 'b' | 'plain', tag: string, profiled: boolean) => {
-      const dir = path.join(scratch, `run-${++n}`);
+      const place = generatedFiles ? runPlace(scratch, n + 1, (line) => console.log(line)) : null;
+      const dir = path.join(place?.root ?? scratch, `run-${++n}`);
       const workspace = path.join(dir, 'workspace');
       const temp = path.join(dir, 'temp');
       mkdirSync(workspace, { recursive: true });
@@ -118,7 +126,8 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
       lines.push(`(stamps: ms since main was spawned, at monotonic ${spawnedMonoUs} µs; post spawned at ~${r.mainMs.toFixed(0)})`);
       lines.push(`main ${r.mainMs.toFixed(0)} ms, post ${r.postMs.toFixed(0)} ms (exit ${r.mainExitCode}/${r.postExitCode})`);
       writeFileSync(path.join(outDir, `${tag}.log`), `${lines.join('\n')}\n`);
-      rmSync(dir, { recursive: true, force: true });
+      if (place) await place.release();
+      else rmSync(dir, { recursive: true, force: true });
       console.log(`${tag}: main ${r.mainMs.toFixed(0)} ms, post ${r.postMs.toFixed(0)} ms, reportStep ${r.state['report-step'] ?? '?'}`);
       return r;
     };
@@ -136,6 +145,20 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   } finally {
     await cleanup.runAll();
   }
+}
+
+/** repeat-steps' generated cache (tools/bench/generated-cache.ts), seeded under a key of its own. */
+async function seedGenerated(
+  services: Awaited<ReturnType<typeof startLocalServices>>,
+  scratch: string,
+  files: number,
+): Promise<{ key: string; paths: string[] }> {
+  const source = path.join(scratch, 'generated');
+  generateTree(path.join(source, 'deps'), files, files * 15_000);
+  const key = `repeat-profile-generated-${Date.now().toString(36)}`;
+  mkdirSync(path.join(scratch, 'seed-temp'), { recursive: true });
+  await seedCache({ services, paths: ['deps'], key, workspace: source, tempDir: path.join(scratch, 'seed-temp') });
+  return { key, paths: ['deps'] };
 }
 
 main().catch((error: unknown) => {

@@ -240,7 +240,7 @@ async function prepareCache(
  * without root a directory in scratch, kept until the bench ends (scratch is removed then), so no run
  * restores beside inodes another run's removal has just freed.
  */
-function runPlace(scratch: string, runNumber: number, say: (line: string) => void): { root: string; release(): Promise<void> } {
+export function runPlace(scratch: string, runNumber: number, say: (line: string) => void): { root: string; release(): Promise<void> } {
   const dir = mkdirOf(path.join(scratch, `place-${runNumber}`));
   if (!isRoot) return { root: dir, release: async () => {} };
   const disk = new CleanupStack(say);
