@@ -10,8 +10,9 @@
  * runs the action with one default changed (the artifact upload on, the export off, the history off), and
  * `node dist/main.js` / `node dist/post.js` with nothing to do against the plain bundle's and `node -e 0`.
  * A repeat run's main leaves the writeback tail to a detached follower (src/pipeline/follower.ts); the
- * post step, run here right after main with no job steps between, waits for what is left of it, so each
- * row also says main's part alone and in how many runs the tail was followed.
+ * post step, run here right after main with no job steps between, does not wait for what is left of it (it
+ * cuts the tail there) but runs beside its writeback, so each row also says main's part alone and in how many
+ * runs the tail was followed.
  * Meant for a quiet machine. As root each run restores onto a fresh ext4 loop device of its own, as a
  * runner restores onto a fresh VM's disk. Not into a directory the previous run's tree was just removed
  * from: ext4 skips inodes freed in the last minute when it allocates (ialloc.c `recently_deleted`, a
@@ -322,7 +323,7 @@ export function repeatStepsRows(out: { results: RepeatStepsResult[]; idle: IdleL
     rows.push({
       section: 'Repeat run (steps)',
       measure: `${res.description}: the action's main + post as processes (defaults${res.exportOn ? ', export to a local collector' : ''}) − the plain drop-in's main + post (${res.rounds} alternating rounds${valid ? '' : `; NOT valid: ${res.exportOn ? 'not every run used remembered ceilings and ran no experiment' : `export not measured (${res.exportSkipped ?? 'off'})`}`})`,
-      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; main alone ${signed(median(perRoundMainExtra(res)))}, the tail followed in the background in ${action.filter((r) => r.tailFollowed).length}/${action.length} runs, so the post step right after main waits for what is left of it; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
+      result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; main alone ${signed(median(perRoundMainExtra(res)))}, the tail followed in the background in ${action.filter((r) => r.tailFollowed).length}/${action.length} runs, cut where the post step begins, right after main; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
       target: `≤ +${REPEAT_STEPS_TARGET_S} s`,
       met: valid && med !== null && med <= REPEAT_STEPS_TARGET_S,
     });
