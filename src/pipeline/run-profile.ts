@@ -20,7 +20,8 @@ import type { RememberedFixes } from '../remember/fixes.js';
 import { distinctFileSystems } from '../sample/syncfs.js';
 import { monotonicMs } from '../util/clock.js';
 import { runExperimentStage, recordExperiments } from './stages/experiments.js';
-import { lookUpTree, rememberAnatomy } from './stages/anatomy.js';
+import { lookUpAnatomy } from '../remember/anatomy.js';
+import { rememberAnatomy } from './stages/anatomy.js';
 import { addToHistory } from './stages/history.js';
 import type { KernelRoots, PipelineHooks } from './stages/hooks.js';
 import { judgeOnce } from './stages/judge.js';
@@ -94,7 +95,15 @@ async function profileOn(
   // boundary snapshot, so nothing of them falls in the download's phase.
   let early: EarlyReads | null = null;
   const onExtractStart = (soFar: ExtractStart) => setImmediate(() => (early ??= earlyReads(config, fingerprint, soFar)));
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart, lookUpTree }, warn);
+  const restored = await measureRestore(
+    config,
+    view,
+    restoreFileSystems,
+    originMs,
+    kernel.procRoot,
+    { ...hooks, onExtractStart, lookUpTree: lookUpAnatomy },
+    warn,
+  );
   machine.leave();
   const { timed, phases } = restored;
   const { restore } = timed;

@@ -193,9 +193,10 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
 
     archivePath = path.join(await cacheUtils.createTempDirectory(), cacheUtils.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const { host, pathname } = new URL(downloadUrl);
     const recorder = new DownloadTimelineRecorder({
-      host: new URL(downloadUrl).host,
-      pathname: new URL(downloadUrl).pathname,
+      host,
+      pathname,
       intervalMs: request.progressIntervalMs,
       nowMs: request.clockMs ?? monotonicMs,
       procRoot: request.procRoot ?? null,

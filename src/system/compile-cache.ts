@@ -13,6 +13,7 @@
 import { lstatSync, mkdirSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
+import { errorMessage } from '../util/errors.js';
 
 export const COMPILE_CACHE_DIR_NAME = 'disk-profiler-compile-cache';
 
@@ -34,7 +35,7 @@ export function enableJobCompileCache(
     enable(dir);
     return { dir };
   } catch (error) {
-    return { skipped: error instanceof Error ? error.message : String(error) };
+    return { skipped: errorMessage(error) };
   }
 }
 

@@ -19,9 +19,8 @@ import { CleanupStack } from '../../src/system/cleanup.js';
 import { seedLabCache } from '../lab/cache-entry.js';
 import { useOwnMachineDir } from '../runner/machine-dir.js';
 import { runAction } from '../runner/run-action.js';
-import { cacheClientEnv, seedCache, startLocalServices } from '../services/index.js';
-import { generateTree } from './generated-cache.js';
-import { runPlace } from './repeat-steps.js';
+import { cacheClientEnv, startLocalServices } from '../services/index.js';
+import { runPlace, seedGeneratedCache } from './repeat-steps.js';
 import { startCollector } from './otel-collector.js';
 import { checkoutRoot, buildPlainAction } from './plain-action/build.js';
 
@@ -58,7 +57,7 @@ async function main(): Promise<void> {
       () => process.kill(services.azurite.pid, 'SIGKILL'),
     );
     const entry = generatedFiles
-      ? await seedGenerated(services, scratch, Number(generatedFiles))
+      ? (await seedGeneratedCache(services, scratch, Number(generatedFiles), Number(generatedFiles) * 15_000)).entry
       : await seedLabCache(services, workloadRoot, path.join(scratch, 'seed-temp'));
     const collector = exportOn ? await startCollector() : null;
     if (collector) cleanup.push('stop collector', () => collector.stop());
@@ -145,20 +144,6 @@ child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   } finally {
     await cleanup.runAll();
   }
-}
-
-/** repeat-steps' generated cache (tools/bench/generated-cache.ts), seeded under a key of its own. */
-async function seedGenerated(
-  services: Awaited<ReturnType<typeof startLocalServices>>,
-  scratch: string,
-  files: number,
-): Promise<{ key: string; paths: string[] }> {
-  const source = path.join(scratch, 'generated');
-  generateTree(path.join(source, 'deps'), files, files * 15_000);
-  const key = `repeat-profile-generated-${Date.now().toString(36)}`;
-  mkdirSync(path.join(scratch, 'seed-temp'), { recursive: true });
-  await seedCache({ services, paths: ['deps'], key, workspace: source, tempDir: path.join(scratch, 'seed-temp') });
-  return { key, paths: ['deps'] };
 }
 
 main().catch((error: unknown) => {

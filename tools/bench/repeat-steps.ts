@@ -30,8 +30,7 @@ import { readProfileFile } from '../../src/profile/read-profile.js';
 import { STATE } from '../../src/pipeline/state.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { isRoot } from '../../src/system/privilege.js';
-import { seedCache } from '../services/index.js';
-import { cacheClientEnv } from '../services/index.js';
+import { cacheClientEnv, seedCache, type LocalServices } from '../services/index.js';
 import type { Lab } from '../lab/lab.js';
 import type { LabCacheEntry } from '../lab/cache-entry.js';
 import { createLoopDisk } from '../lab/loop-disk.js';
@@ -39,7 +38,7 @@ import { LAB_PREFIX } from '../lab/paths.js';
 import { withoutStdout } from '../lab/quiet.js';
 import { runAction } from '../runner/run-action.js';
 import { buildPlainAction } from './plain-action/build.js';
-import { generateTree } from './generated-cache.js';
+import { generateTree, type GeneratedTree } from './generated-cache.js';
 import { collectorCanBeHad, startCollector, type RunningCollector } from './otel-collector.js';
 import { fixed, median } from './stats.js';
 import type { BenchRow } from './table.js';
@@ -158,12 +157,12 @@ export async function benchRepeatSteps(
         if (!profile?.restore?.cacheHit) throw new Error(`${side} run missed the cache: ${profile?.restore?.error?.message ?? 'no profile'}`);
         const repeat = profile.ceilingsSource?.kind === 'remembered' && profile.auto?.experiments?.run !== true;
         // A repeat run also has the tree's anatomy remembered (tar asked for no report); where not, the note says so.
-        const anatomy =
-          profile.restore.anatomy?.source === 'remembered' ? null : `the anatomy from ${profile.restore.anatomy?.source ?? 'nowhere'}, not remembered.`;
-        const note =
-          repeat && !anatomy
-            ? undefined
-            : [repeat ? null : profile.auto?.probes?.reason, repeat ? null : profile.auto?.experiments?.reason, anatomy].filter(Boolean).join(' ');
+        const anatomy = profile.restore.anatomy?.source;
+        const reasons = [
+          ...(repeat ? [] : [profile.auto?.probes?.reason, profile.auto?.experiments?.reason]),
+          anatomy === 'remembered' ? null : `the anatomy from ${anatomy ?? 'nowhere'}, not remembered.`,
+        ].filter(Boolean);
+        const note = reasons.length > 0 ? reasons.join(' ') : undefined;
         const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
         return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
@@ -224,16 +223,26 @@ async function prepareCache(
       restore: () => lab.services.setSettings({ downloadBytesPerSecond: null }),
     };
   }
-  const source = path.join(scratch, 'generated');
-  const deps = path.join(source, 'deps');
   say(`  generating ${GENERATED_FILES} files, ${fixed(GENERATED_BYTES / 1e9, 1)} GB`);
-  const tree = generateTree(deps, GENERATED_FILES, GENERATED_BYTES);
-  const key = `repeat-steps-generated-${Date.now().toString(36)}`;
+  const { entry, tree } = await seedGeneratedCache(lab.services, scratch, GENERATED_FILES, GENERATED_BYTES);
+  return { entry, description: `a generated cache (${tree.files} files, ${fixed(tree.bytes / 1e9, 2)} GB)`, restore: () => {} };
+}
+
+/** The generated cache (generated-cache.ts) in scratch, seeded into the services under a key of its own, path `deps`. */
+export async function seedGeneratedCache(
+  services: LocalServices,
+  scratch: string,
+  files: number,
+  totalBytes: number,
+): Promise<{ entry: LabCacheEntry; tree: GeneratedTree }> {
+  const source = path.join(scratch, 'generated');
+  const tree = generateTree(path.join(source, 'deps'), files, totalBytes);
+  const key = `generated-${files}-${Date.now().toString(36)}`;
   const seedTemp = mkdirOf(path.join(scratch, 'seed-temp'));
-  await withoutStdout(() => seedCache({ services: lab.services, paths: ['deps'], key, workspace: source, tempDir: seedTemp }));
+  await withoutStdout(() => seedCache({ services, paths: ['deps'], key, workspace: source, tempDir: seedTemp }));
   // Kept (scratch goes when the bench ends): removed now, its 100k freed inodes would slow the next
   // minute's restores where they share its file system (without root; see runPlace).
-  return { entry: { key, paths: ['deps'] }, description: `a generated cache (${tree.files} files, ${fixed(tree.bytes / 1e9, 2)} GB)`, restore: () => {} };
+  return { entry: { key, paths: ['deps'] }, tree };
 }
 
 /**

@@ -54,7 +54,8 @@ export async function serveBlob(deps: BlobRouteDeps, req: IncomingMessage, res: 
   if ('refused' in ref) return refuse(res, new TwirpError('permission_denied', ref.refused));
 
   const document = deps.isDocument(ref.blobName);
-  const network = document ? { ...(deps.network().roundTripMs ? { roundTripMs: deps.network().roundTripMs } : {}) } : deps.network();
+  const all = deps.network();
+  const network: NetworkFaults = document ? (all.roundTripMs ? { roundTripMs: all.roundTripMs } : {}) : all;
   const getNumber = req.method === 'GET' && !document ? deps.nextGet() : 0;
   if (network.roundTripMs) await sleep(network.roundTripMs);
   const storeMs = storeDelayMs(network, getNumber);

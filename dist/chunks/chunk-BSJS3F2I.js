@@ -20,7 +20,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-O4DGO36Z.js";
+} from "./chunk-VVZ4CIUD.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -290,20 +290,15 @@ async function storeAnatomy(d) {
 }
 
 // src/pipeline/stages/anatomy.ts
-var lookUpTree = (entry, workingDirectory, roots) => lookUpAnatomy(entry, workingDirectory, roots);
 async function rememberAnatomy(timed) {
   const { treeFrom, treeLookup, reportedTree, restore } = timed;
   if (treeFrom?.kind !== "tar-report" || !treeLookup || !reportedTree || !restore.cacheHit || restore.error || restore.archiveBytes === null) return null;
   const answer = await treeLookup.lookup;
   if (answer.known || !answer.absent) return null;
-  try {
-    const stored = await storeAnatomy(
-      anatomyDocument(treeLookup.entry, restore.archiveBytes, reportedTree, treeLookup.workingDirectory, (/* @__PURE__ */ new Date()).toISOString())
-    );
-    return stored.ok ? `The restored tree's anatomy (as tar reported it) is remembered for this cache entry (${stored.key}): its later restores ask tar for no report.` : `The restored tree's anatomy was not remembered for this cache entry: ${stored.reason}.`;
-  } catch (error) {
-    return `The restored tree's anatomy was not remembered for this cache entry: ${errorMessage(error)}.`;
-  }
+  const stored = await storeAnatomy(
+    anatomyDocument(treeLookup.entry, restore.archiveBytes, reportedTree, treeLookup.workingDirectory, (/* @__PURE__ */ new Date()).toISOString())
+  );
+  return stored.ok ? `The restored tree's anatomy (as tar reported it) is remembered for this cache entry (${stored.key}): its later restores ask tar for no report.` : `The restored tree's anatomy was not remembered for this cache entry: ${stored.reason}.`;
 }
 
 // src/pipeline/stages/machine-hold.ts
@@ -606,7 +601,15 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   machine.enter("restore");
   let early = null;
   const onExtractStart = (soFar) => setImmediate(() => early ??= earlyReads(config, fingerprint, soFar));
-  const restored = await measureRestore(config, view, restoreFileSystems, originMs, kernel.procRoot, { ...hooks, onExtractStart, lookUpTree }, warn);
+  const restored = await measureRestore(
+    config,
+    view,
+    restoreFileSystems,
+    originMs,
+    kernel.procRoot,
+    { ...hooks, onExtractStart, lookUpTree: lookUpAnatomy },
+    warn
+  );
   machine.leave();
   const { timed, phases } = restored;
   const { restore } = timed;

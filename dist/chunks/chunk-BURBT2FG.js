@@ -1,5 +1,8 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
+import {
+  errorMessage
+} from "./chunk-76DRRFYG.js";
 
 // src/system/compile-cache.ts
 import { lstatSync, mkdirSync } from "node:fs";
@@ -17,7 +20,7 @@ function enableJobCompileCache(env = process.env, enable = nodeEnable) {
     enable(dir);
     return { dir };
   } catch (error) {
-    return { skipped: error instanceof Error ? error.message : String(error) };
+    return { skipped: errorMessage(error) };
   }
 }
 function ownedPrivateDirectory(dir) {

@@ -2763,9 +2763,10 @@ async function timedRestore(request) {
     treeLookup = known?.asked ?? null;
     archivePath = path8.join(await cacheUtils_exports.createTempDirectory(), cacheUtils_exports.getCacheFileName(compressionMethod));
     const progress = watchFileSize(archivePath, request.progressIntervalMs);
+    const { host, pathname } = new URL(downloadUrl);
     const recorder = new DownloadTimelineRecorder({
-      host: new URL(downloadUrl).host,
-      pathname: new URL(downloadUrl).pathname,
+      host,
+      pathname,
       intervalMs: request.progressIntervalMs,
       nowMs: request.clockMs ?? monotonicMs,
       procRoot: request.procRoot ?? null,

@@ -11,7 +11,7 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-O4DGO36Z.js";
+} from "./chunk-VVZ4CIUD.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments

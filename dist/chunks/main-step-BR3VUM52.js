@@ -9,8 +9,8 @@ import {
 } from "./chunk-264YBHZE.js";
 import {
   runJudgedProfile
-} from "./chunk-4ZFM322S.js";
-import "./chunk-O4DGO36Z.js";
+} from "./chunk-BSJS3F2I.js";
+import "./chunk-VVZ4CIUD.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
