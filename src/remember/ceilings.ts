@@ -5,6 +5,7 @@
  */
 import { PROBE_NAMES, type ProbeResult, type ProbeSuiteResult } from '../profile/schema.js';
 import type { CeilingsSource, HardwareFingerprint } from '../profile/always-on.js';
+import { utcMinute } from '../util/format.js';
 import { loadNewest, runIdentity, storeDocument } from './cache-store.js';
 
 interface CeilingsDocument {
@@ -109,6 +110,6 @@ export function rememberedSource(doc: CeilingsDocument, key: string): CeilingsSo
     probedAt: doc.probedAt,
     fingerprintId: doc.fingerprintId,
     cacheKey: key,
-    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace('T', ' ')} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`,
+    sentence: `Ceilings remembered from run ${doc.runId} (probed ${utcMinute(doc.probedAt)} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`,
   };
 }

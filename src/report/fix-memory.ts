@@ -5,14 +5,13 @@
 import { FIX_MAX_AGE_MS, FIX_SHAPE_BAND, FIX_TIME_FACTOR, type ExperimentDecision } from '../judge/auto-rules.js';
 import type { FixesMeasuredOn, FixMemory } from '../profile/schema.js';
 import { sayExperimentsDecision } from './say/auto.js';
-import { bytes, formatNumber, percent, seconds } from '../util/format.js';
+import { bytes, formatNumber, percent, seconds, utcMinute } from '../util/format.js';
 
-const day = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
 const days = (ms: number): string => `${(ms / 86_400_000).toFixed(ms < 86_400_000 ? 1 : 0)} days`;
 
 /** "on run 4711 (2026-11-20 10:00 UTC)": where the box's figures were measured. */
 export function measuredOnWords(on: FixesMeasuredOn): string {
-  return `on run ${on.runId}${on.runAttempt !== '1' ? ` (attempt ${on.runAttempt})` : ''} (${day(on.measuredAt)} UTC)`;
+  return `on run ${on.runId}${on.runAttempt !== '1' ? ` (attempt ${on.runAttempt})` : ''} (${utcMinute(on.measuredAt)} UTC)`;
 }
 
 /** Why the fixes were reused or measured again, as a clause. */

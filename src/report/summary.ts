@@ -24,7 +24,7 @@ import { sayPageCacheProbe, sayProbeNote } from './say/probe-notes.js';
 import { checkExperiments } from '../judge/experiments-check.js';
 import { sayPhase } from './say/phase.js';
 import { sayEvidence } from './say/evidence.js';
-import { bytes, formatNumber, mibPerSecond, percent, seconds } from '../util/format.js';
+import { bytes, formatNumber, mibPerSecond, percent, seconds, utcMinute } from '../util/format.js';
 import { type Chart, supportingCharts, verdictChart } from './charts.js';
 import { denseTable, details, escapeHtml, fixed, table } from './markdown.js';
 import { faultLines } from './faults.js';
@@ -245,7 +245,7 @@ function anatomySection(profile: Profile): string {
 /** Where the counts come from, where it is not this extraction's own report: a run before's, or a walk. */
 function anatomySourceWords(a: NonNullable<NonNullable<Profile['restore']>['anatomy']>): string {
   if (a.source === 'remembered' && a.learned)
-    return ` As tar reported it on run ${a.learned.runId} (${a.learned.learnedAt.slice(0, 16).replace('T', ' ')} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
+    return ` As tar reported it on run ${a.learned.runId} (${utcMinute(a.learned.learnedAt)} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
   if (a.source === 'walk' && !a.error) return ' Counted in the restored tree (tar gave no report).';
   return '';
 }

@@ -45,3 +45,8 @@ export function iops(n: number): string {
 export function capitalised(words: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** An ISO timestamp to the minute, as the report dates what was remembered: "2026-11-29 14:05" (UTC, said by the caller). */
+export function utcMinute(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}

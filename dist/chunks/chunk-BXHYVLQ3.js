@@ -20,13 +20,13 @@ import {
   stallLead,
   verdictCarriers,
   workflowFix
-} from "./chunk-XN74KCLI.js";
+} from "./chunk-IQ7JUK2A.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-PHCKKJE5.js";
+} from "./chunk-TZUERXSP.js";
 import {
   denseTable,
   details,
@@ -41,7 +41,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -62,10 +62,11 @@ import {
   seconds,
   segmentTimeoutMinutes,
   stallOpening,
+  utcMinute,
   verdictWords,
   worthChanging,
   wroteAlmostNothingEarly
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/report/cgroup-row.ts
 function ioCap(l) {
@@ -835,7 +836,7 @@ ${table(["File size", "Files", "Share", "Bytes", "Share"], rows, ["l", "r", "r",
 }
 function anatomySourceWords(a) {
   if (a.source === "remembered" && a.learned)
-    return ` As tar reported it on run ${a.learned.runId} (${a.learned.learnedAt.slice(0, 16).replace("T", " ")} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
+    return ` As tar reported it on run ${a.learned.runId} (${utcMinute(a.learned.learnedAt)} UTC), remembered for this cache entry: tar was asked for no report on this run.`;
   if (a.source === "walk" && !a.error) return " Counted in the restored tree (tar gave no report).";
   return "";
 }

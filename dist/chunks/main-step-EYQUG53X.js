@@ -6,19 +6,19 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-264YBHZE.js";
+} from "./chunk-ZUPBXCYW.js";
 import {
   runJudgedProfile
-} from "./chunk-BSJS3F2I.js";
-import "./chunk-VVZ4CIUD.js";
+} from "./chunk-AYFE26JJ.js";
+import "./chunk-VBQDCWB3.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-5FARGL2L.js";
-import "./chunk-GUAH35HE.js";
-import "./chunk-NQ2GJ2G6.js";
+} from "./chunk-HGGA4DPA.js";
+import "./chunk-DR5KL6PC.js";
+import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
@@ -41,10 +41,10 @@ import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-XN74KCLI.js";
+} from "./chunk-IQ7JUK2A.js";
 import {
   sayEvidence
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import {
@@ -54,7 +54,7 @@ import "./chunk-EYLRBRMM.js";
 import {
   sayPhase,
   sayVerdict
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 
 // src/pipeline/main-step.ts
@@ -87,7 +87,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-J43UVCXA.js");
+    const { runCompareStep } = await import("./compare-step-5XKR6ZU2.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -145,7 +145,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-L6APXRCX.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-W2SDK3FJ.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   clauseOf,
   sayVerdict
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 export {
   clauseOf,

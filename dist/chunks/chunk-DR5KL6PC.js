@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   experimentsErrors
-} from "./chunk-NQ2GJ2G6.js";
+} from "./chunk-M5IMZPCP.js";
 import {
   AbortError,
   AnonymousCredential,
@@ -57,7 +57,7 @@ import {
   BOTTLENECKS,
   EXPERIMENT_NAMES,
   PRIVILEGED_OPERATIONS
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -67,7 +67,7 @@ import {
 } from "./chunk-EYLRBRMM.js";
 import {
   bytes
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 import {
   __commonJS,
   __export,

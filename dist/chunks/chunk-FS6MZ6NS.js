@@ -7,20 +7,20 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   judgeSaved
-} from "./chunk-KPYE3YVK.js";
+} from "./chunk-BXHYVLQ3.js";
 import {
   pageCacheLoop
-} from "./chunk-XN74KCLI.js";
+} from "./chunk-IQ7JUK2A.js";
 import {
   xyChartInit
-} from "./chunk-PHCKKJE5.js";
+} from "./chunk-TZUERXSP.js";
 import {
   PHASES,
   cell,
   denseTable,
   details,
   spread
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   describeFingerprint
 } from "./chunk-3VR2TVOQ.js";
@@ -37,7 +37,7 @@ import {
   sayCeilingFrom,
   seconds,
   verdictWords
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/compare/best-fix.ts
 function fixName(p) {

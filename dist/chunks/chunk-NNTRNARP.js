@@ -36,7 +36,7 @@ import {
   seconds,
   stallPlace,
   wholeCount
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/util/cleanup-words.ts
 function putBackSentence(names, whose) {

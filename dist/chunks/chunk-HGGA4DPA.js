@@ -15,7 +15,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-GUAH35HE.js";
+} from "./chunk-DR5KL6PC.js";
 import {
   parseDiskstats
 } from "./chunk-WNSMLK3G.js";
@@ -44,7 +44,7 @@ import {
   leftInPlace,
   putBackSentence,
   removedLeftBehind
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   InputError,
   ProfilerError,
@@ -59,7 +59,7 @@ import {
   GiB,
   MiB,
   capitalised
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/config/config.ts
 import * as fs from "node:fs";

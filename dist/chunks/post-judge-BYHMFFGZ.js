@@ -11,12 +11,12 @@ import {
   startFixesLoad,
   startHistoryLoad,
   untilDurableMs
-} from "./chunk-VVZ4CIUD.js";
+} from "./chunk-VBQDCWB3.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments
-} from "./chunk-GUAH35HE.js";
-import "./chunk-NQ2GJ2G6.js";
+} from "./chunk-DR5KL6PC.js";
+import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
 import "./chunk-WNSMLK3G.js";
@@ -26,15 +26,15 @@ import {
 import "./chunk-CVQ3LOP4.js";
 import {
   renderJudged
-} from "./chunk-KPYE3YVK.js";
-import "./chunk-XN74KCLI.js";
-import "./chunk-PHCKKJE5.js";
-import "./chunk-GKHUD7EY.js";
+} from "./chunk-BXHYVLQ3.js";
+import "./chunk-IQ7JUK2A.js";
+import "./chunk-TZUERXSP.js";
+import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-EYLRBRMM.js";
-import "./chunk-4AVJOBSP.js";
+import "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 
 // src/pipeline/post-judge.ts

@@ -7,30 +7,30 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-IGKXLY4P.js";
+} from "./chunk-FS6MZ6NS.js";
 import "./chunk-XFJFOHOV.js";
 import "./chunk-6RVKPNBK.js";
 import {
   readProfileFile
-} from "./chunk-AKXRCEOY.js";
-import "./chunk-NQ2GJ2G6.js";
+} from "./chunk-P7YUQ6XU.js";
+import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import {
   setOutput,
   summary,
   warning
 } from "./chunk-CVQ3LOP4.js";
-import "./chunk-KPYE3YVK.js";
-import "./chunk-XN74KCLI.js";
-import "./chunk-PHCKKJE5.js";
-import "./chunk-GKHUD7EY.js";
+import "./chunk-BXHYVLQ3.js";
+import "./chunk-IQ7JUK2A.js";
+import "./chunk-TZUERXSP.js";
+import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
 import "./chunk-EYLRBRMM.js";
-import "./chunk-4AVJOBSP.js";
+import "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 
 // src/compare/compare-step.ts

@@ -45,7 +45,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";

@@ -27,7 +27,7 @@ import {
   snapshotFacts,
   table,
   tailDeviceIndex
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   describeFingerprint
 } from "./chunk-3VR2TVOQ.js";
@@ -90,9 +90,10 @@ import {
   percent,
   sayVerdict,
   seconds,
+  utcMinute,
   worthChanging,
   wroteAlmostNothingEarly
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/judge/download-rules.ts
 var ttfb = (r) => r.firstByteMs === null ? null : r.firstByteMs - r.startMs;
@@ -2343,10 +2344,9 @@ function sayExperimentsDecision(why) {
 }
 
 // src/report/fix-memory.ts
-var day = (iso) => iso.slice(0, 16).replace("T", " ");
 var days2 = (ms) => `${(ms / 864e5).toFixed(ms < 864e5 ? 1 : 0)} days`;
 function measuredOnWords(on) {
-  return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${day(on.measuredAt)} UTC)`;
+  return `on run ${on.runId}${on.runAttempt !== "1" ? ` (attempt ${on.runAttempt})` : ""} (${utcMinute(on.measuredAt)} UTC)`;
 }
 function fixMemoryWords(m) {
   const run2 = m.remembered ? `run ${m.remembered.runId}` : "no run";

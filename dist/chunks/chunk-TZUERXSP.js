@@ -12,14 +12,14 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   CEILING_WINDOW_MS,
   MiB,
   PHASE_LABEL,
   formatNumber,
   sayCeilingFrom
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/report/palette.ts
 var CHART_COLORS = ["#1f6feb", "#d55e00", "#009e73", "#cc79a7", "#b08800"];

@@ -4,15 +4,15 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-KPYE3YVK.js";
-import "./chunk-XN74KCLI.js";
-import "./chunk-PHCKKJE5.js";
-import "./chunk-GKHUD7EY.js";
+} from "./chunk-BXHYVLQ3.js";
+import "./chunk-IQ7JUK2A.js";
+import "./chunk-TZUERXSP.js";
+import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-EYLRBRMM.js";
-import "./chunk-4AVJOBSP.js";
+import "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 export {
   judgeSaved,

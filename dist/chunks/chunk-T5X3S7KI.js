@@ -79,6 +79,9 @@ function iops(n) {
 function capitalised(words) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+function utcMinute(iso) {
+  return iso.slice(0, 16).replace("T", " ");
+}
 
 // src/report/say/download.ts
 function stallOpening(stall) {
@@ -509,6 +512,7 @@ export {
   bytes,
   iops,
   capitalised,
+  utcMinute,
   NEAR_CEILING_SHARE,
   TIME_AT_CEILING_SHARE,
   SUSTAINED_RATE_MS,

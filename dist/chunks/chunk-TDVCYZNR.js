@@ -21,7 +21,7 @@ import {
 } from "./chunk-76DRRFYG.js";
 import {
   sayVerdict
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/export/wall-clock.ts
 function restoreClock(profile) {

@@ -43,7 +43,7 @@ import {
   storeDocument,
   storeFixes,
   unmount
-} from "./chunk-GUAH35HE.js";
+} from "./chunk-DR5KL6PC.js";
 import {
   syncFileSystems
 } from "./chunk-POD4GJ2I.js";
@@ -83,7 +83,7 @@ import {
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-XN74KCLI.js";
+} from "./chunk-IQ7JUK2A.js";
 import {
   PROBE_NAMES,
   SAMPLE_SIZE_NAMES,
@@ -97,7 +97,7 @@ import {
   phaseFacts,
   restoreRoots,
   spread
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -115,8 +115,9 @@ import {
 import {
   MiB,
   bytes,
-  seconds
-} from "./chunk-4AVJOBSP.js";
+  seconds,
+  utcMinute
+} from "./chunk-T5X3S7KI.js";
 
 // src/experiment/run-experiments.ts
 import { execFileSync } from "node:child_process";
@@ -2002,7 +2003,7 @@ function rememberedSource(doc, key) {
     probedAt: doc.probedAt,
     fingerprintId: doc.fingerprintId,
     cacheKey: key,
-    sentence: `Ceilings remembered from run ${doc.runId} (probed ${doc.probedAt.slice(0, 16).replace("T", " ")} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
+    sentence: `Ceilings remembered from run ${doc.runId} (probed ${utcMinute(doc.probedAt)} UTC on the same hardware, fingerprint ${doc.fingerprintId}).`
   };
 }
 

@@ -3,10 +3,10 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-5FARGL2L.js";
+} from "./chunk-HGGA4DPA.js";
 import {
   checkedRememberedFixes
-} from "./chunk-GUAH35HE.js";
+} from "./chunk-DR5KL6PC.js";
 import {
   endGroup,
   getInput,
@@ -33,7 +33,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   InputError,
   errorMessage
@@ -43,7 +43,7 @@ import {
   sayCeilingFrom,
   sayPhase,
   sayVerdict
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/pipeline/phase-log.ts
 var coreSink = { startGroup, endGroup, info };
@@ -125,7 +125,7 @@ async function exportAfterPost(profile, say = (line) => info(line)) {
     return null;
   }
   if (!settings) return null;
-  const { exportProfile } = await import("./export-profile-LCEZPT5J.js");
+  const { exportProfile } = await import("./export-profile-U2E3SHJB.js");
   const outcome = await exportProfile(profile, { settings, ci: ciAttributesFromEnv(process.env), env: process.env, parent });
   const warning2 = exportWarning(outcome);
   const fact = exportFact(outcome);

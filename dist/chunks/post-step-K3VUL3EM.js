@@ -6,13 +6,13 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-264YBHZE.js";
+} from "./chunk-ZUPBXCYW.js";
 import {
   judgedSave
-} from "./chunk-BNZOAGTS.js";
+} from "./chunk-PNTWIMVD.js";
 import {
   readProfileFile
-} from "./chunk-AKXRCEOY.js";
+} from "./chunk-P7YUQ6XU.js";
 import {
   HANDED_STATE,
   STATE,
@@ -24,13 +24,13 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-5FARGL2L.js";
+} from "./chunk-HGGA4DPA.js";
 import {
   detectPrivileges,
   getCacheServiceVersion,
   parseDirtyChange
-} from "./chunk-GUAH35HE.js";
-import "./chunk-NQ2GJ2G6.js";
+} from "./chunk-DR5KL6PC.js";
+import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-WNSMLK3G.js";
 import {
@@ -48,7 +48,7 @@ import {
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
-} from "./chunk-PHCKKJE5.js";
+} from "./chunk-TZUERXSP.js";
 import {
   isExactKeyMatch,
   leftInPlace,
@@ -56,13 +56,13 @@ import {
   removedLeftBehind,
   saySave,
   saySavePhase
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import "./chunk-V6ICDZO4.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
 import "./chunk-EYLRBRMM.js";
-import "./chunk-4AVJOBSP.js";
+import "./chunk-T5X3S7KI.js";
 import "./chunk-5XWL5JNG.js";
 
 // src/pipeline/post-step.ts
@@ -172,7 +172,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-AFNPKLT2.js");
+    const { judgeWithTail } = await import("./post-judge-BYHMFFGZ.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {
@@ -182,7 +182,7 @@ async function run() {
     const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes }, hooks, beside);
     phaseLog.close();
     info(line);
-    const { sayVerdict } = await import("./verdict-ECOIAEBY.js");
+    const { sayVerdict } = await import("./verdict-36UW7MKY.js");
     info(sayVerdict(rendered.verdict, profile));
     report2 = rendered.markdown;
   }

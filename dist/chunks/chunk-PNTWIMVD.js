@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-GUAH35HE.js";
+} from "./chunk-DR5KL6PC.js";
 import {
   Sampler
 } from "./chunk-WNSMLK3G.js";
@@ -30,7 +30,7 @@ import {
   phaseSummary,
   requestsAndTiming,
   snapshotFacts
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -41,7 +41,7 @@ import {
   MiB,
   PROCESS_FULL_CORE,
   SAVE_THRESHOLDS
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/pipeline/judged-save.ts
 import * as os2 from "node:os";

@@ -20,7 +20,7 @@ import {
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-VVZ4CIUD.js";
+} from "./chunk-VBQDCWB3.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -32,13 +32,13 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-5FARGL2L.js";
+} from "./chunk-HGGA4DPA.js";
 import {
   loadNewest,
   monotonicMs,
   runIdentity,
   storeDocument
-} from "./chunk-GUAH35HE.js";
+} from "./chunk-DR5KL6PC.js";
 import {
   distinctFileSystems,
   syncFileSystems
@@ -49,7 +49,7 @@ import {
 } from "./chunk-WNSMLK3G.js";
 import {
   diskProbeSuite
-} from "./chunk-XN74KCLI.js";
+} from "./chunk-IQ7JUK2A.js";
 import {
   PROFILE_SCHEMA_VERSION,
   SECTOR_BYTES,
@@ -57,7 +57,7 @@ import {
   counterDelta,
   privateMachineSentence,
   restoreRoots
-} from "./chunk-GKHUD7EY.js";
+} from "./chunk-NNTRNARP.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -77,7 +77,7 @@ import {
 import {
   MiB,
   seconds
-} from "./chunk-4AVJOBSP.js";
+} from "./chunk-T5X3S7KI.js";
 
 // src/machine/others.ts
 function otherProfilesDuring(mine, records, nowEpochMs, alive) {
