@@ -3,19 +3,22 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../../tools/bench/generated-cache.js';
 import { removeDirs, tempDir } from '../../helpers/tree.js';
 
-let root: string | undefined;
+let root = '';
+beforeAll(async () => {
+  root = await tempDir('generated-cache');
+});
 afterAll(() => removeDirs(root));
 
 describe('generateTree', () => {
   it('writes the files and bytes asked for', async () => {
-    root = await tempDir('generated-cache');
-    const made = generateTree(root, 1000, 20_000_000);
-    const sizes = readdirSync(root).flatMap((d) => readdirSync(path.join(root as string, d)).map((f) => statSync(path.join(root as string, d, f)).size));
-    expect(readdirSync(root)).toHaveLength(10);
+    const dir = path.join(root, 'counted');
+    const made = generateTree(dir, 1000, 20_000_000);
+    const sizes = readdirSync(dir).flatMap((d) => readdirSync(path.join(dir, d)).map((f) => statSync(path.join(dir, d, f)).size));
+    expect(readdirSync(dir)).toHaveLength(10);
     expect(sizes).toHaveLength(1000);
     const total = sizes.reduce((a, b) => a + b, 0);
     expect(total).toBe(made.bytes);
@@ -23,10 +26,9 @@ describe('generateTree', () => {
     expect(sizes.filter((s) => s < 9 * 1024).length).toBe(900);
   });
 
-  it('packs about 3 to 1 under tar and zstdmt, as @actions/cache compresses it, and is the same tree each time', async () => {
-    const dir = root ?? (root = await tempDir('generated-cache'));
-    const a = path.join(dir, 'a');
-    const b = path.join(dir, 'b');
+  it('packs about 3 to 1 under tar and zstdmt, as @actions/cache compresses it, and is the same tree each time', () => {
+    const a = path.join(root, 'a');
+    const b = path.join(root, 'b');
     const made = generateTree(a, 2000, 40_000_000);
     generateTree(b, 2000, 40_000_000);
     const packedBytes = execFileSync('sh', ['-c', `tar -cf - -C '${a}' . | zstdmt | wc -c`], { encoding: 'utf8' });
