@@ -193,4 +193,19 @@ describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () 
     expect(d.run).toBe(false);
     expect(d.memory).toBeUndefined();
   });
+
+  it('a "to measure" entry that holds lets a restore under the gate be measured, and says whose time passed it', () => {
+    const toMeasure = { ...against, untilDurableMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS + 2_000, experiments: [] };
+    const under = AUTO_EXPERIMENTS_MIN_RESTORE_MS - 600;
+    const d = decideExperiments({ ...input, untilDurableMs: under, remembered: { missing: 'to measure' }, run: runFacts, toMeasure });
+    expect(d).toMatchObject({
+      run: true,
+      experiments: ['ram', 'other-disk', 'page-cache'],
+      why: { kind: 'chose', untilDurableMs: under, gateFrom: { runId: measuredOn.runId, untilDurableMs: toMeasure.untilDurableMs } },
+      memory: { reason: 'none-remembered' },
+    });
+    // Over the gate it is an ordinary choice; the verdict's gates still come first.
+    expect(decideExperiments({ ...input, remembered: { missing: 'to measure' }, run: runFacts, toMeasure }).why).not.toHaveProperty('gateFrom');
+    expect(decideExperiments({ ...input, bottleneck: 'network', untilDurableMs: under, toMeasure }).why).toEqual({ kind: 'network' });
+  });
 });

@@ -7,9 +7,11 @@
 //
 // The post step's report of a repeat run whose tail main followed in the background (issue 40, item 4,
 // src/pipeline/post-judge.ts), against the local Actions cache services: a restore whose step took
-// under 10 s but whose files were on disk only after more than 10 s. Main cannot look its remembered
-// fixes up (auto's 10 s gate needs the tail); the post step, with the tail, applies the same gate, finds
-// the fix measured on an earlier run for this hardware and cache shape, and shows it in its report.
+// under 10 s but whose files were on disk only after more than 10 s. Main reads the remembered fixes
+// beside tar but cannot judge with them (auto's 10 s gate needs the tail); the post step, with the tail,
+// applies the same gate, finds the fix measured on an earlier run for this hardware and cache shape, and
+// shows it in its report. Where none is remembered, the post step stores "to measure" once, and the next
+// run's main waits for its tail and measures, though its restore came in under the gate.
 //
 // The profile is a real lab recording (fixtures/experiments/lab-disk-iops-steps.json: disk-IOPS-bound,
 // 14.8 s until on disk, with measured fixes). The repeat run is derived from it: tar is taken to have
@@ -29,13 +31,13 @@ import type { FollowResult } from '../../src/pipeline/follower.js';
 import { judgeWithTail } from '../../src/pipeline/post-judge.js';
 import { judgeOnce } from '../../src/pipeline/stages/judge.js';
 import { recordExperiments, runExperimentStage } from '../../src/pipeline/stages/experiments.js';
-import { fixesEntryFor, nothingToMeasureHeld, rememberFixes } from '../../src/pipeline/stages/remembered.js';
+import { fixesEntryFor, nothingToMeasureHeld, rememberFixes, toMeasureHeld } from '../../src/pipeline/stages/remembered.js';
 import { whoWaitsForTail } from '../../src/pipeline/tail-decision.js';
 import type { Placement } from '../../src/pipeline/stages/placement.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
 import { profileErrors, validateProfile } from '../../src/profile/validate.js';
-import { fixesCacheId, fixesKeyPrefix, type RememberedFixes } from '../../src/remember/fixes.js';
+import { fixesCacheId, fixesKeyPrefix, loadFixes, type RememberedFixes } from '../../src/remember/fixes.js';
 import { renderJudged, renderProfile } from '../../src/report/render.js';
 import type { TimedRestore } from '../../src/restore/timed-restore.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../../tools/services/index.js';
@@ -76,15 +78,15 @@ const remember = (
   );
 
 /** The recording as a cache of its own (another path): the test above remembers nothing for it. */
-function ofOwnCache(p: Profile): Profile {
+function ofOwnCache(p: Profile, path = 'post-step-cache'): Profile {
   const r = p.restore as NonNullable<Profile['restore']>;
-  p.restore = { ...r, paths: [...r.paths, 'post-step-cache'] };
+  p.restore = { ...r, paths: [...r.paths, path] };
   return p;
 }
 
 /** The repeat run as main leaves it (no tail, no experiments) and what the follower hands the post step. */
-function repeatRun(): { main: Profile; followed: FollowResult; onDiskMs: number } {
-  const p = ofOwnCache(recording());
+function repeatRun(cachePath?: string): { main: Profile; followed: FollowResult; onDiskMs: number } {
+  const p = ofOwnCache(recording(), cachePath);
   const onDiskMs = untilDurableMs(p) as number;
   const extract = p.phases.find((x) => x.name === 'extract') as Profile['phases'][number];
   const writeback = p.phases.find((x) => x.name === 'writeback') as Profile['phases'][number];
@@ -192,29 +194,27 @@ describe('remembered fixes through the stages', () => {
     expect(plan).toMatchObject({ run: true, memory: { reason: 'files-changed', remembered: { runId: '301' } } });
     expect(plan?.reason).toMatch(/measured because the cache holds .* files, more than 25% from the .* run 301 measured the fixes with/);
 
-    // A restore too short for auto to choose experiments: no lookup at all (the repeat run's cost).
+    // A restore too short for auto to choose experiments: no lookup after it (the post step's, too).
     const fast = judgedRun();
     fast.restore = { ...(fast.restore as NonNullable<Profile['restore']>), restoreMs: 2000 };
     const fastPhases = fast.phases.filter((p) => p.name !== 'writeback');
     expect(startFixesLoad(config, fingerprint, fast.restore, fastPhases)).toBeNull();
 
-    // Read early, beside tar (always-on.ts earlyReads): the same entry, read only when the lookup and the
-    // download alone pass auto's gate, and used only where the read after the restore would be made.
+    // Read early, beside tar (always-on.ts earlyReads), under auto whatever the restore's time: the same
+    // entry; not read where experiments are not auto. The gate then decides where the fixes are judged with.
     const r = second.restore as NonNullable<Profile['restore']>;
     const soFar = { paths: r.paths, compressionMethod: r.compressionMethod };
     const earlyConfig: Parameters<typeof earlyReads>[0] = { ...config, probesAuto: false, probes: [], rememberCeilings: false, history: false, label: 'early' };
     await asRun('304', async () => {
-      expect(earlyReads(earlyConfig, fingerprint, { ...soFar, elapsedMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS - 1 })).toEqual({
-        ceilings: null,
-        history: null,
-        fixes: null,
-      });
-      const early = earlyReads(earlyConfig, fingerprint, { ...soFar, elapsedMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
+      expect(earlyReads({ ...earlyConfig, experimentsAuto: false }, fingerprint, soFar)).toEqual({ ceilings: null, history: null, fixes: null });
+      const early = earlyReads(earlyConfig, fingerprint, soFar);
       expect(early.fixes).not.toBeNull();
       expect(await early.fixes).toEqual(await startFixesLoad(config, fingerprint, second.restore, second.phases));
       expect(await early.fixes).toMatchObject({ found: true, against: { measuredOn: { runId: '301' } } });
       expect(startFixesLoad(config, fingerprint, second.restore, second.phases, early.fixes)).toBe(early.fixes);
       expect(startFixesLoad(config, fingerprint, fast.restore, fastPhases, early.fixes)).toBeNull();
+      // Under the gate the read fix changes nothing: auto skips the experiments as too short.
+      expect(autoExperiments(config, { ...fast, phases: fastPhases }, await early.fixes)).toMatchObject({ run: false, why: { kind: 'too-short' } });
     });
   }, 60_000);
 
@@ -225,7 +225,7 @@ describe('remembered fixes through the stages', () => {
     'experimentsAuto' | 'experiments' | 'experimentsBudgetMs' | 'writebackTimeoutMs' | 'history' | 'label'
   >;
 
-  it('a step under 10 s, on disk after more than 10 s: main cannot look the fix up; the post step shows it as measured on run 401', async () => {
+  it('a step under 10 s, on disk after more than 10 s: main cannot judge with the fix; the post step shows it as measured on run 401', async () => {
     // Run 401 measured the fixes (the recording's) and remembered them for this hardware and cache.
     const first = ofOwnCache(recording());
     first.verdict = judgeProfile(first);
@@ -238,12 +238,14 @@ describe('remembered fixes through the stages', () => {
     });
     expect(stored).toEqual([expect.stringContaining('Remembered for later runs on this hardware and cache')]);
 
-    // Run 402, the repeat run: main judges without the tail, under the gate, so it looks nothing up.
+    // Run 402, the repeat run: main judges without the tail, under the gate: the fix it read beside tar changes nothing there.
     const { main, followed, onDiskMs } = repeatRun();
     expect(main.restore?.restoreMs).toBeLessThan(AUTO_EXPERIMENTS_MIN_RESTORE_MS);
     expect(onDiskMs).toBeGreaterThan(AUTO_EXPERIMENTS_MIN_RESTORE_MS);
-    expect(startFixesLoad(config, fingerprint, main.restore, main.phases), 'main looks no fix up').toBeNull();
-    const mainJudged = judgeOnce(main, config, undefined, () => {}, null);
+    expect(startFixesLoad(config, fingerprint, main.restore, main.phases), 'no lookup after a restore under the gate').toBeNull();
+    const readBesideTar = await asRun('402', () => loadFixes(fixesCacheId(main.restore as NonNullable<Profile['restore']>), fingerprint.id));
+    const mainJudged = judgeOnce(main, config, undefined, () => {}, readBesideTar);
+    expect(mainJudged.experimentPlan).toMatchObject({ run: false, why: { kind: 'too-short' } });
     expect(renderJudged(main, mainJudged.judgement).markdown).not.toContain('on run 401');
 
     // The post step: the tail completes the profile, the gate passes, the fix is found and shown; nothing is measured.
@@ -294,6 +296,7 @@ describe('remembered fixes through the stages', () => {
       restoreMs: first.restore?.restoreMs ?? null,
       fixesRemembered,
       nothingToMeasureRemembered,
+      toMeasureRemembered: false,
       failOnBottleneck: false,
     });
 
@@ -345,11 +348,80 @@ describe('remembered fixes through the stages', () => {
       await rememberFixes(entry, plan, third, new Date().toISOString(), hooks(postLines), (m) => postLines.push(`warn: ${m}`));
     });
     expect(postLines).toEqual([expect.stringContaining('that the experiments have fixes to measure (the next run waits for its tail and measures them)')]);
-    // Run 604: the newest entry says to measure: no "nothing to measure" holds, main waits for its tail.
+    // Run 604: the newest entry says to measure: no "nothing to measure" holds; "to measure" does, so main waits for its tail.
     await asRun('604', async () => {
       const fixes = await startFixesLoad(config, fingerprint, third.restore, third.phases);
-      expect(fixes).toMatchObject({ found: false, reason: expect.stringMatching(/^run 603 .* had no fixes measured$/) });
-      expect(whoWaitsForTail(tailFacts(nothingToMeasureHeld(fixes, fingerprint, third.restore)))).toMatchObject({ who: 'main', rule: 'fixes-to-measure' });
+      expect(fixes).toMatchObject({
+        found: false,
+        reason: expect.stringMatching(/^run 603 .* had no fixes measured$/),
+        toMeasure: { measuredOn: { runId: '603' } },
+      });
+      expect(nothingToMeasureHeld(fixes, fingerprint, third.restore)).toBe(false);
+      expect(whoWaitsForTail({ ...tailFacts(false), toMeasureRemembered: toMeasureHeld(fixes, fingerprint, third.restore) })).toMatchObject({
+        who: 'main',
+        rule: 'to-measure-remembered',
+      });
     });
+  }, 60_000);
+
+  it('fixes to measure found by a post step: stored once; the next run waits for its tail and measures, though its restore came in under the gate', async () => {
+    const cachePath = 'to-measure-cache';
+    const fingerprint = recording().fingerprint as NonNullable<Profile['fingerprint']>;
+    const r = ofOwnCache(recording(), cachePath).restore as NonNullable<Profile['restore']>;
+    const readFixes = () => loadFixes(fixesCacheId(r), fingerprint.id);
+
+    // Run 701's post step: nothing remembered for this cache; judged with its tail over the gate, disk-bound: "to measure" stored.
+    const first = repeatRun(cachePath);
+    const lines: string[] = [];
+    const posted = structuredClone(first.main);
+    await asRun('701', () => judgeWithTail(posted, first.followed, postConfig, { history: null, fixes: null }, hooks(lines)));
+    expect(posted.auto?.experiments).toMatchObject({ run: true });
+    expect(posted.experiments).toMatchObject({ status: 'skipped' });
+    expect(lines).toContainEqual(expect.stringContaining('that the experiments have fixes to measure'));
+
+    // Run 702's post step, handed that entry by its main: it holds, so nothing is stored again.
+    const handed = await asRun('702', readFixes);
+    expect(handed).toMatchObject({ found: false, toMeasure: { measuredOn: { runId: '701' } } });
+    const again: string[] = [];
+    await asRun('702', () => judgeWithTail(structuredClone(first.main), first.followed, postConfig, { history: null, fixes: handed }, hooks(again)));
+    expect(again.filter((l) => l.startsWith('Remembered for later runs'))).toEqual([]);
+    expect(await asRun('702', readFixes)).toMatchObject({ toMeasure: { measuredOn: { runId: '701' } } });
+
+    // Run 703's main: the entry holds, so it waits for its tail (tail-decision.ts); its restore without the tail is under the gate.
+    const mainRun = repeatRun(cachePath);
+    const fixes = await asRun('703', readFixes);
+    expect(toMeasureHeld(fixes, fingerprint, mainRun.main.restore)).toBe(true);
+    expect(
+      whoWaitsForTail({
+        restoreInMemory: false,
+        dirtyAtExtractEndBytes: 1,
+        runProbes: false,
+        experimentsCanRun: true,
+        experimentsAuto: true,
+        restoreMs: mainRun.main.restore?.restoreMs ?? null,
+        fixesRemembered: false,
+        nothingToMeasureRemembered: false,
+        toMeasureRemembered: true,
+        failOnBottleneck: false,
+      }),
+    ).toMatchObject({ who: 'main', rule: 'to-measure-remembered' });
+    // Judged under the gate (had its tail come in short), auto still measures, and says whose time passed the gate.
+    const short = judgeOnce(mainRun.main, config, undefined, () => {}, fixes);
+    expect(short.experimentPlan).toMatchObject({ run: true, why: { kind: 'chose', gateFrom: { runId: '701' } }, memory: { reason: 'none-remembered' } });
+    expect(short.experimentPlan?.reason).toContain("but run 701's took");
+    // Judged with its tail (the recording's), it measures; what it measured is stored, and the next run reuses it.
+    const withTail = ofOwnCache(judgedRun(), cachePath);
+    const { experimentPlan } = judgeOnce(withTail, config, undefined, () => {}, fixes);
+    expect(experimentPlan).toMatchObject({ run: true, memory: { reason: 'none-remembered' } });
+    const entry = fixesEntryFor(experimentPlan, withTail.experiments ?? null, {
+      restoreMs: withTail.restore?.restoreMs ?? null,
+      judgedWithTail: true,
+      nothingToMeasureHeld: false,
+    });
+    expect(entry).toMatchObject({ kind: 'measured' });
+    const stored: string[] = [];
+    await asRun('703', () => rememberFixes(entry, experimentPlan, withTail, new Date().toISOString(), hooks(stored), (m) => stored.push(`warn: ${m}`)));
+    expect(stored).toEqual([expect.stringContaining('the measured fixes')]);
+    expect(await asRun('704', readFixes)).toMatchObject({ found: true, against: { measuredOn: { runId: '703' } } });
   }, 60_000);
 });

@@ -20,6 +20,7 @@ const repeat: TailFacts = {
   restoreMs: 1_500,
   fixesRemembered: false,
   nothingToMeasureRemembered: false,
+  toMeasureRemembered: false,
   failOnBottleneck: false,
 };
 const longRestoreMs = 3 * AUTO_EXPERIMENTS_MIN_RESTORE_MS;
@@ -47,6 +48,7 @@ const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> 
       { ...repeat, runProbes: true },
       { ...repeat, runProbes: true, experimentsCanRun: false },
       { ...repeat, runProbes: true, restoreMs: longRestoreMs, nothingToMeasureRemembered: true },
+      { ...repeat, runProbes: true, toMeasureRemembered: true },
     ],
     who: 'main',
   },
@@ -61,10 +63,19 @@ const CASES: Record<TailRule, { facts: TailFacts[]; who: 'main' | 'follower' }> 
     facts: [
       { ...repeat, experimentsCanRun: false },
       { ...repeat, experimentsCanRun: false, experimentsAuto: false },
+      { ...repeat, experimentsCanRun: false, toMeasureRemembered: true },
     ],
     who: 'follower',
   },
   'experiments-every-run': { facts: [{ ...repeat, experimentsAuto: false }], who: 'main' },
+  'to-measure-remembered': {
+    facts: [
+      // Under the gate without its tail, as the restore the post step judged was.
+      { ...repeat, toMeasureRemembered: true },
+      { ...repeat, restoreMs: longRestoreMs, toMeasureRemembered: true },
+    ],
+    who: 'main',
+  },
   'restore-short-for-auto': { facts: [repeat, { ...repeat, restoreMs: null }, { ...repeat, dirtyAtExtractEndBytes: null }], who: 'follower' },
   'fixes-remembered': { facts: [{ ...repeat, restoreMs: longRestoreMs, fixesRemembered: true }], who: 'follower' },
   'nothing-to-measure': {

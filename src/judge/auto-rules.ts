@@ -229,12 +229,12 @@ function outOfRegime(
 }
 
 /**
- * A remembered "nothing to measure" (remember/fixes.ts) holds for this run while it is in the regime the
- * entry was judged in: the same hardware, within FIX_MAX_AGE_MS, a cache of the same shape (FIX_SHAPE_BAND).
- * The verdict is not compared here: it is known only with the tail, and main judges without it first
- * (a verdict that asks for experiments then makes main wait after all: pipeline/run-profile.ts).
+ * A remembered "nothing to measure" or "to measure" (remember/fixes.ts) holds for this run while it is in
+ * the regime the entry was judged in: the same hardware, within FIX_MAX_AGE_MS, a cache of the same shape
+ * (FIX_SHAPE_BAND). The verdict is not compared here: it is known only with the tail, and main judges
+ * without it first (a verdict that asks for experiments then makes main wait after all: pipeline/run-profile.ts).
  */
-export function nothingToMeasureHolds(remembered: FixMeasuredAgainst, now: RegimeFacts): boolean {
+export function judgedInRegime(remembered: FixMeasuredAgainst, now: RegimeFacts): boolean {
   return outOfRegime(remembered, now) === null;
 }
 
@@ -248,8 +248,11 @@ export const NOTHING_TO_MEASURE_KINDS: readonly ExperimentsDecisionKind[] = ['no
  * - network: the verdict names the network, which no experiment changes;
  * - none-allowed: none of the allowed experiments changes what the verdict names;
  * - not-completed: the restore did not complete;
- * - too-short: the restore took under AUTO_EXPERIMENTS_MIN_RESTORE_MS until on disk;
- * - chose: the experiments that change what the verdict names (a remembered fix may still stand: `memory`).
+ * - too-short: the restore took under AUTO_EXPERIMENTS_MIN_RESTORE_MS until on disk, and no "to measure"
+ *   entry holds for this run;
+ * - chose: the experiments that change what the verdict names (a remembered fix may still stand: `memory`);
+ *   `gateFrom` when this restore came in under the gate, but a post step judged one of this cache's, on this
+ *   hardware and of this shape, with its tail at or over it (the entry that made this run wait for its tail).
  */
 export const EXPERIMENTS_DECISION_KINDS = ['no-resource', 'no-bottleneck', 'network', 'none-allowed', 'not-completed', 'too-short', 'chose'] as const;
 export type ExperimentsDecisionKind = (typeof EXPERIMENTS_DECISION_KINDS)[number];
@@ -257,7 +260,7 @@ export type ExperimentsDecisionWhy =
   | { kind: 'no-resource' | 'no-bottleneck' | 'network' | 'not-completed' }
   | { kind: 'none-allowed'; bottleneck: Bottleneck }
   | { kind: 'too-short'; untilDurableMs: number; minMs: number }
-  | { kind: 'chose'; experiments: ExperimentName[]; bottleneck: Bottleneck; untilDurableMs: number };
+  | { kind: 'chose'; experiments: ExperimentName[]; bottleneck: Bottleneck; untilDurableMs: number; gateFrom?: { runId: string; untilDurableMs: number } };
 
 export interface ExperimentDecision {
   run: boolean;
@@ -275,6 +278,11 @@ export function decideExperiments(input: {
   remembered?: FixMeasuredAgainst | { missing: string };
   /** fixMemory's other side: this run's (the verdict, time and experiments are filled in here). */
   run?: Omit<FixRunFacts, 'bottleneck' | 'untilDurableMs' | 'experiments'>;
+  /**
+   * A "to measure" entry that holds for this run (judgedInRegime): a restore of this cache passed the gate
+   * with its tail, so this one is measured even when it comes in a little under (it waited for its tail to be).
+   */
+  toMeasure?: FixMeasuredAgainst;
 }): ExperimentDecision {
   const b = input.bottleneck;
   const skip = (why: ExperimentsDecisionWhy): ExperimentDecision => ({ run: false, why, experiments: [] });
@@ -283,11 +291,12 @@ export function decideExperiments(input: {
   const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
   if (wanted.length === 0) return skip(b === 'network' ? { kind: 'network' } : { kind: 'none-allowed', bottleneck: b });
   if (input.untilDurableMs === null) return skip({ kind: 'not-completed' });
-  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS)
-    return skip({ kind: 'too-short', untilDurableMs: input.untilDurableMs, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
+  const underGate = input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  const gateFrom = underGate && input.toMeasure ? { runId: input.toMeasure.measuredOn.runId, untilDurableMs: input.toMeasure.untilDurableMs } : null;
+  if (underGate && !gateFrom) return skip({ kind: 'too-short', untilDurableMs: input.untilDurableMs, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
   const chose: ExperimentDecision = {
     run: true,
-    why: { kind: 'chose', experiments: wanted, bottleneck: b, untilDurableMs: input.untilDurableMs },
+    why: { kind: 'chose', experiments: wanted, bottleneck: b, untilDurableMs: input.untilDurableMs, ...(gateFrom ? { gateFrom } : {}) },
     experiments: wanted,
   };
   if (!input.remembered || !input.run) return chose;

@@ -15,6 +15,7 @@ import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   decideExperiments,
   decideProbes,
+  judgedInRegime,
   restoreRates,
   type ExperimentDecision,
   type RegimeFacts,
@@ -189,6 +190,7 @@ export function autoExperiments(
 ): ExperimentPlan | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
+  const toMeasure = fixes && !fixes.found ? fixes.toMeasure : undefined;
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
@@ -197,6 +199,7 @@ export function autoExperiments(
       ? {
           remembered: fixes.found ? fixes.against : { missing: fixes.reason },
           run: regimeFactsOf(judged.fingerprint, r),
+          ...(toMeasure && judgedInRegime(toMeasure, regimeFactsOf(judged.fingerprint, r)) ? { toMeasure } : {}),
         }
       : {}),
   });
@@ -241,12 +244,14 @@ export interface EarlyReads {
 
 /**
  * Started as tar begins extracting (run-profile.ts): by then the lookup and the download are done, so the
- * cache service is not in trouble. The ceilings and the history depend only on the hardware and the label;
- * the fixes are read only when the lookup and the download alone already pass auto's gate (so the read
- * made after the restore would be made). Each read is a GET into memory (remember/cache-store.ts): no disk
- * write joins the extraction's figures, and tar's CPU is its own; the reads wait beside tar instead of after
- * it (~50 ms of a repeat run's main). Each is used only where the read after the restore would be made
- * (planProbes, startHistoryLoad, startFixesLoad decide as before); no promise rejects.
+ * cache service is not in trouble. The ceilings and the history depend only on the hardware and the label.
+ * The fixes are read under experiments: auto whatever the restore's time so far: a restore under auto's gate
+ * may pass it with its tail, and main must know, before it decides who waits for the tail, whether a post
+ * step found fixes to measure for this cache ("to measure", tail-decision.ts); main hands what it read to
+ * the post step, which then reads nothing itself. Each read is a GET into memory (remember/cache-store.ts):
+ * no disk write joins the extraction's figures, and tar's CPU is its own; the reads wait beside tar instead
+ * of after it (~50 ms of a repeat run's main). The ceilings and the history are used only where the read
+ * after the restore would be made (planProbes, startHistoryLoad decide as before); no promise rejects.
  */
 export function earlyReads(
   config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'experimentsAuto' | 'experiments'> & HistoryKeyConfig,
@@ -256,8 +261,7 @@ export function earlyReads(
   return {
     ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    // The time so far is a lower bound of the restore's: where it passes the gate, so will the whole.
-    fixes: fixesLookedUp(config, soFar.elapsedMs) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
+    fixes: config.experimentsAuto && config.experiments.length > 0 ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
   };
 }
 

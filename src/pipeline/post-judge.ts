@@ -19,7 +19,7 @@ import type { PipelineHooks } from './stages/hooks.js';
 import { followedTail, type FollowResult } from './follower.js';
 import { judgeOnce } from './stages/judge.js';
 import { recordExperiments } from './stages/experiments.js';
-import { fixesEntryFor, rememberFixes } from './stages/remembered.js';
+import { fixesEntryFor, rememberFixes, toMeasureHeld } from './stages/remembered.js';
 import { notOnDiskSentence } from './stages/restore.js';
 
 export interface PostJudged {
@@ -51,7 +51,13 @@ export async function judgeWithTail(
   delete profile.experiments;
   recordExperiments(profile, { experiments, startMs: main?.startMs ?? 0 }, {});
   // auto would measure, judged with the tail, and this step cannot: the next run is told to wait for its tail and measure.
-  const entry = fixesEntryFor(experimentPlan, null, { restoreMs: null, judgedWithTail: followed !== null, nothingToMeasureHeld: false, inPostStep: true });
+  const entry = fixesEntryFor(experimentPlan, null, {
+    restoreMs: null,
+    judgedWithTail: followed !== null,
+    nothingToMeasureHeld: false,
+    inPostStep: true,
+    toMeasureHeld: !!profile.fingerprint && toMeasureHeld(fixes ?? null, profile.fingerprint, profile.restore),
+  });
   await rememberFixes(entry, experimentPlan, profile, new Date().toISOString(), hooks, (line) => profile.warnings.push(line));
   // The run added to its history as judged here, with its tail (main left it to this step); main's read of the history when handed over.
   if (profile.fingerprint) {

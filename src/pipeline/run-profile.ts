@@ -31,7 +31,7 @@ import { placeRestore, readRestoredTree } from './stages/placement.js';
 import { flushEarlier } from './stages/preflush.js';
 import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
-import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes } from './stages/remembered.js';
+import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes, toMeasureHeld } from './stages/remembered.js';
 import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
 import { whoWaitsForTail } from './tail-decision.js';
 
@@ -128,6 +128,7 @@ async function profileOn(
     restoreMs,
     fixesRemembered: fixes?.found === true,
     nothingToMeasureRemembered: nothingHeld,
+    toMeasureRemembered: toMeasureHeld(fixes, fingerprint, restore),
     failOnBottleneck: config.failOnBottleneck.length > 0,
   });
   const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;

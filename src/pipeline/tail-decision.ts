@@ -27,9 +27,14 @@ export interface TailFacts {
   fixesRemembered: boolean;
   /**
    * A run on this hardware, of a cache of this shape, judged with its tail, named nothing an experiment
-   * changes, and that still holds (judge/auto-rules.ts nothingToMeasureHolds).
+   * changes, and that still holds (judge/auto-rules.ts judgedInRegime).
    */
   nothingToMeasureRemembered: boolean;
+  /**
+   * A post step judged a restore of this cache, on this hardware and of this shape, with its tail, as one
+   * auto measures, and could not measure it (remember/fixes.ts "to-measure"); it still holds.
+   */
+  toMeasureRemembered: boolean;
   /** fail-on-bottleneck lists a resource: main fails the step on the verdict, which is judged with the tail. */
   failOnBottleneck: boolean;
 }
@@ -40,6 +45,7 @@ export const TAIL_RULES = [
   'fail-on-bottleneck',
   'no-experiment',
   'experiments-every-run',
+  'to-measure-remembered',
   'restore-short-for-auto',
   'fixes-remembered',
   'nothing-to-measure',
@@ -80,6 +86,12 @@ const RULES: Record<TailRule, { test: (f: TailFacts) => boolean; who: TailWaiter
   },
   'no-experiment': { test: (f) => !f.experimentsCanRun, who: 'follower', why: 'the ceilings are remembered and no experiment can run' },
   'experiments-every-run': { test: (f) => !f.experimentsAuto, who: 'main', why: 'experiments are asked for on every run' },
+  // Before the gate: the restore may come in under it without its tail, as the one the post step judged did.
+  'to-measure-remembered': {
+    test: (f) => f.toMeasureRemembered,
+    who: 'main',
+    why: 'a post step judged a restore of this cache, with its tail, as one experiments: auto measures, and could not measure it',
+  },
   // auto measures only restores of AUTO_EXPERIMENTS_MIN_RESTORE_MS or more until on disk: one this short before its tail is followed, not waited for.
   'restore-short-for-auto': {
     test: (f) => f.restoreMs === null || f.restoreMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS,

@@ -76,11 +76,12 @@ function parseFixesDocument(v: unknown, cacheId: string): FixesDocument | string
 
 /**
  * The newest entry for this cache, as the judge reads it: measured fixes, or none (why). An entry that
- * found nothing to measure is no fix, but says so (`nothingToMeasure`: the tail rule reads it).
+ * found nothing to measure, or fixes to measure, is no fix, but says so (`nothingToMeasure`,
+ * `toMeasure`: the tail rules and experiments: auto read them).
  */
 export type RememberedFixes =
   | { found: true; against: FixMeasuredAgainst; experiments: ExperimentsResult }
-  | { found: false; reason: string; nothingToMeasure?: FixMeasuredAgainst };
+  | { found: false; reason: string; nothingToMeasure?: FixMeasuredAgainst; toMeasure?: FixMeasuredAgainst };
 
 export async function loadFixes(cacheId: string, fingerprintId: string): Promise<RememberedFixes> {
   const loaded = await loadNewest('fixes', [fixesKeyPrefix(cacheId, fingerprintId), fixesKeyPrefix(cacheId)]);
@@ -96,7 +97,11 @@ export async function loadFixes(cacheId: string, fingerprintId: string): Promise
     case 'nothing-to-measure':
       return { found: false, reason: `${run} judged this cache ${against.bottleneck}, which no experiment changes`, nothingToMeasure: against };
     case 'to-measure':
-      return { found: false, reason: `${run} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured` };
+      return {
+        found: false,
+        reason: `${run} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured`,
+        toMeasure: against,
+      };
   }
 }
 
@@ -109,7 +114,7 @@ export function checkedRememberedFixes(v: unknown): RememberedFixes | null {
   if (typeof f !== 'object' || f === null) return null;
   const keyed = (a: FixMeasuredAgainst | undefined) => againstError(a) === null && typeof a?.measuredOn.cacheKey === 'string';
   if (f.found === true) return keyed(f.against) && experimentsErrors(f.experiments).length === 0 ? f : null;
-  if (f.found === false && typeof f.reason === 'string') return f.nothingToMeasure === undefined || keyed(f.nothingToMeasure) ? f : null;
+  if (f.found === false && typeof f.reason === 'string') return [f.nothingToMeasure, f.toMeasure].every((a) => a === undefined || keyed(a)) ? f : null;
   return null;
 }
 

@@ -79,8 +79,6 @@ export type TreeLookup = { known: KnownTree } | { known: null; absent: boolean; 
 export interface ExtractStart {
   paths: string[];
   compressionMethod: string;
-  /** Lookup and download: the restore's time so far. */
-  elapsedMs: number;
 }
 
 /** Takes the snapshot that marks a phase boundary (the sampler's, or a bare timestamp without /proc). */
@@ -218,7 +216,7 @@ export async function timedRestore(request: RequestWithHooks): Promise<TimedRest
     const useRemembered = remembered && remembered.archiveBytes === result.archiveBytes ? remembered : null;
     const report = useRemembered ? null : openTarReport(path.dirname(archivePath), workingDirectory, roots);
     next('extract', { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
-    request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod, elapsedMs: phases.reduce((sum, p) => sum + (p.endMs - p.startMs), 0) });
+    request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod });
 
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;

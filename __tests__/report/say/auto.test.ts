@@ -91,4 +91,17 @@ describe('experiments: auto said', () => {
     expect(EXPERIMENTS[kind].why.kind).toBe(kind);
     expect(sayExperimentsDecision(EXPERIMENTS[kind].why)).toBe(EXPERIMENTS[kind].says);
   });
+
+  it('chose under the gate, for the run whose post step could not measure', () => {
+    const why: ExperimentsDecisionWhy = {
+      kind: 'chose',
+      experiments: ['ram'],
+      bottleneck: 'disk-iops',
+      untilDurableMs: 9_400,
+      gateFrom: { runId: '603', untilDurableMs: 12_300 },
+    };
+    expect(sayExperimentsDecision(why)).toBe(
+      "experiments: auto chose ram: the verdict names disk-iops and the restore took 9.40 s until on disk, under auto's 10.0 s, but run 603's took 12.3 s, judged with its tail in its post step, which could not measure (so this run waited for its tail)",
+    );
+  });
 });

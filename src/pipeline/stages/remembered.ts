@@ -13,7 +13,8 @@ import type { LoadedHistory } from '../../history/store.js';
 import type { ExperimentPlan } from '../always-on.js';
 import type { ExperimentsResult } from '../../experiment/types.js';
 import { fixesCacheId, storeFixes, type FixesEntry, type RememberedFixes } from '../../remember/fixes.js';
-import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, NOTHING_TO_MEASURE_KINDS, nothingToMeasureHolds } from '../../judge/auto-rules.js';
+import type { FixMeasuredAgainst } from '../../judge/auto-rules.js';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, NOTHING_TO_MEASURE_KINDS, judgedInRegime } from '../../judge/auto-rules.js';
 import {
   ceilingsSourceAfter,
   planProbes,
@@ -44,7 +45,8 @@ export async function readRemembered(
   hooks: Pick<PipelineHooks, 'onPhase' | 'log'>,
   early: EarlyReads | null = null,
 ): Promise<Remembered> {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases, early?.fixes ?? null);
+  // Main's early read is used whatever the restore's time: a "to measure" entry matters under the gate too (always-on.ts earlyReads).
+  const fixesLoad = early?.fixes ?? startFixesLoad(config, fingerprint, restore, phases);
   if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
   const historyLoad = startHistoryLoad(config, restore, early?.history ?? null);
   // One round trip's wait for all three: the fixes are read beside the ceilings and the history (those two started early where they could be).
@@ -74,9 +76,16 @@ export async function rememberCeilings(
 
 /** A remembered "nothing to measure" that holds for this run (same hardware, fresh, a cache of the same shape). */
 export function nothingToMeasureHeld(fixes: RememberedFixes | null, fingerprint: HardwareFingerprint, restore: Profile['restore']): boolean {
-  const nothing = fixes && !fixes.found ? fixes.nothingToMeasure : undefined;
-  if (!nothing || !restore) return false;
-  return nothingToMeasureHolds(nothing, regimeFactsOf(fingerprint, restore));
+  return heldFor(fixes && !fixes.found ? fixes.nothingToMeasure : undefined, fingerprint, restore);
+}
+
+/** A remembered "to measure" (a post step found fixes to measure and could not) that holds for this run. */
+export function toMeasureHeld(fixes: RememberedFixes | null, fingerprint: HardwareFingerprint, restore: Profile['restore']): boolean {
+  return heldFor(fixes && !fixes.found ? fixes.toMeasure : undefined, fingerprint, restore);
+}
+
+function heldFor(entry: FixMeasuredAgainst | undefined, fingerprint: HardwareFingerprint, restore: Profile['restore']): boolean {
+  return !!entry && !!restore && judgedInRegime(entry, regimeFactsOf(fingerprint, restore));
 }
 
 /**
@@ -86,16 +95,16 @@ export function nothingToMeasureHeld(fixes: RememberedFixes | null, fingerprint:
  *   restore long enough for auto to ask (a later run's main then leaves its tail to the follower), unless
  *   such an entry holds already (stored once, not on every run);
  * - to-measure: the post step judged with the tail that auto would measure, which it cannot: the next
- *   run's main waits for its tail and measures.
+ *   run's main waits for its tail and measures (tail-decision.ts); not stored again while one holds.
  * Null: nothing to store. Pure.
  */
 export function fixesEntryFor(
   plan: ExperimentPlan | null,
   experiments: ExperimentsResult | null,
-  run: { restoreMs: number | null; judgedWithTail: boolean; nothingToMeasureHeld: boolean; inPostStep?: boolean },
+  run: { restoreMs: number | null; judgedWithTail: boolean; nothingToMeasureHeld: boolean; inPostStep?: boolean; toMeasureHeld?: boolean },
 ): FixesEntry | null {
   if (!plan || !run.judgedWithTail) return null;
-  if (run.inPostStep) return plan.run ? { kind: 'to-measure' } : null;
+  if (run.inPostStep) return plan.run && !run.toMeasureHeld ? { kind: 'to-measure' } : null;
   if (plan.memory && plan.run && experiments?.status === 'ran' && experiments.outcomes.length > 0 && !experiments.measuredOn)
     return { kind: 'measured', experiments };
   const nothing = !plan.run && NOTHING_TO_MEASURE_KINDS.includes(plan.why.kind);

@@ -3,7 +3,7 @@
  * or skipped them, said (judge/auto-rules.ts decideProbes and decideExperiments decide, with their
  * figures). The profile stores these words as AutoDecision.reason. Nothing here decides. Pure.
  */
-import type { ExperimentsDecisionWhy, ProbeDecisionWhy, RanAbove, RateKind } from '../../judge/auto-rules.js';
+import { AUTO_EXPERIMENTS_MIN_RESTORE_MS, type ExperimentsDecisionWhy, type ProbeDecisionWhy, type RanAbove, type RateKind } from '../../judge/auto-rules.js';
 import { MiB } from '../../util/units.js';
 
 /** "12.3 s", as these reasons have always said a time (two decimals under 10 s). */
@@ -61,7 +61,12 @@ function skipped(why: Exclude<ExperimentsDecisionWhy, { kind: 'chose' }>): strin
 
 /** experiments: auto's choice, without what a remembered fix adds (report/fix-memory.ts autoExperimentsReason adds it). */
 export function sayExperimentsDecision(why: ExperimentsDecisionWhy): string {
-  if (why.kind === 'chose')
-    return `experiments: auto chose ${why.experiments.join(', ')}: the verdict names ${why.bottleneck} and the restore took ${seconds(why.untilDurableMs)} until on disk`;
+  if (why.kind === 'chose') {
+    const chose = `experiments: auto chose ${why.experiments.join(', ')}: the verdict names ${why.bottleneck} and the restore took ${seconds(why.untilDurableMs)} until on disk`;
+    const from = why.gateFrom;
+    return from
+      ? `${chose}, under auto's ${seconds(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}, but run ${from.runId}'s took ${seconds(from.untilDurableMs)}, judged with its tail in its post step, which could not measure (so this run waited for its tail)`
+      : chose;
+  }
   return `experiments: auto skipped them: ${skipped(why)}`;
 }

@@ -6,10 +6,10 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-ZUPBXCYW.js";
+} from "./chunk-4A5POVB2.js";
 import {
   judgedSave
-} from "./chunk-PNTWIMVD.js";
+} from "./chunk-VHN6QVQ3.js";
 import {
   readProfileFile
 } from "./chunk-P7YUQ6XU.js";
@@ -24,12 +24,12 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-HGGA4DPA.js";
+} from "./chunk-3732WWXC.js";
 import {
   detectPrivileges,
   getCacheServiceVersion,
   parseDirtyChange
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-WNSMLK3G.js";
@@ -172,7 +172,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-BYHMFFGZ.js");
+    const { judgeWithTail } = await import("./post-judge-LZF2GZ7N.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

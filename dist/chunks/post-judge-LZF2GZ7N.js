@@ -10,12 +10,13 @@ import {
   skippedExperiments,
   startFixesLoad,
   startHistoryLoad,
+  toMeasureHeld,
   untilDurableMs
-} from "./chunk-VBQDCWB3.js";
+} from "./chunk-SIDBZUTO.js";
 import "./chunk-6RVKPNBK.js";
 import {
   rememberedExperiments
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
@@ -26,8 +27,8 @@ import {
 import "./chunk-CVQ3LOP4.js";
 import {
   renderJudged
-} from "./chunk-BXHYVLQ3.js";
-import "./chunk-IQ7JUK2A.js";
+} from "./chunk-F2TVHP7T.js";
+import "./chunk-RV4NA6P6.js";
 import "./chunk-TZUERXSP.js";
 import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";
@@ -47,7 +48,13 @@ async function judgeWithTail(profile, followed, config, handed, hooks, besideHis
   const experiments = experimentsAfterJudging(main, experimentPlan, fixes ?? null, config);
   delete profile.experiments;
   recordExperiments(profile, { experiments, startMs: main?.startMs ?? 0 }, {});
-  const entry = fixesEntryFor(experimentPlan, null, { restoreMs: null, judgedWithTail: followed !== null, nothingToMeasureHeld: false, inPostStep: true });
+  const entry = fixesEntryFor(experimentPlan, null, {
+    restoreMs: null,
+    judgedWithTail: followed !== null,
+    nothingToMeasureHeld: false,
+    inPostStep: true,
+    toMeasureHeld: !!profile.fingerprint && toMeasureHeld(fixes ?? null, profile.fingerprint, profile.restore)
+  });
   await rememberFixes(entry, experimentPlan, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, (line2) => profile.warnings.push(line2));
   if (profile.fingerprint) {
     const loading = handed.history ? Promise.resolve(handed.history) : startHistoryLoad(config, profile.restore);

@@ -7,10 +7,10 @@ import {
 } from "./chunk-6RVKPNBK.js";
 import {
   judgeSaved
-} from "./chunk-BXHYVLQ3.js";
+} from "./chunk-F2TVHP7T.js";
 import {
   pageCacheLoop
-} from "./chunk-IQ7JUK2A.js";
+} from "./chunk-RV4NA6P6.js";
 import {
   xyChartInit
 } from "./chunk-TZUERXSP.js";

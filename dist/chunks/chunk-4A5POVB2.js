@@ -3,10 +3,10 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-HGGA4DPA.js";
+} from "./chunk-3732WWXC.js";
 import {
   checkedRememberedFixes
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import {
   endGroup,
   getInput,

@@ -15,7 +15,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import {
   parseDiskstats
 } from "./chunk-WNSMLK3G.js";

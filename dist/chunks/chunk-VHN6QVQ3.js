@@ -16,7 +16,7 @@ import {
   monotonicMs,
   reserveCache,
   saveCache
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import {
   Sampler
 } from "./chunk-WNSMLK3G.js";

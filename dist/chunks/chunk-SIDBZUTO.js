@@ -43,7 +43,7 @@ import {
   storeDocument,
   storeFixes,
   unmount
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import {
   syncFileSystems
 } from "./chunk-POD4GJ2I.js";
@@ -74,16 +74,16 @@ import {
   dirtyableBytes,
   effectiveDirtyBudget,
   judgeInDetail,
+  judgedInRegime,
   mountedPaths,
   neededBytes,
-  nothingToMeasureHolds,
   raisedDirtyLimits,
   restoreRates,
   sayProbeDecision,
   schemaRank,
   tmpfsSize,
   workflowFix
-} from "./chunk-IQ7JUK2A.js";
+} from "./chunk-RV4NA6P6.js";
 import {
   PROBE_NAMES,
   SAMPLE_SIZE_NAMES,
@@ -2149,13 +2149,15 @@ function regimeFactsOf(fingerprint, restore) {
 function autoExperiments(config, judged, fixes = null) {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
+  const toMeasure = fixes && !fixes.found ? fixes.toMeasure : void 0;
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
     allowed: config.experiments,
     ...fixes && judged.fingerprint ? {
       remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-      run: regimeFactsOf(judged.fingerprint, r)
+      run: regimeFactsOf(judged.fingerprint, r),
+      ...toMeasure && judgedInRegime(toMeasure, regimeFactsOf(judged.fingerprint, r)) ? { toMeasure } : {}
     } : {}
   });
   return { ...decision, reason: autoExperimentsReason(decision) };
@@ -2176,8 +2178,7 @@ function earlyReads(config, fingerprint, soFar) {
   return {
     ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    // The time so far is a lower bound of the restore's: where it passes the gate, so will the whole.
-    fixes: fixesLookedUp(config, soFar.elapsedMs) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
+    fixes: config.experimentsAuto && config.experiments.length > 0 ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
   };
 }
 async function historyOf(config, profile, fingerprint, loading, onUnsaved) {
@@ -2322,7 +2323,7 @@ function judgeOnce(profile, config, probeDecision, log, fixes = null) {
 
 // src/pipeline/stages/remembered.ts
 async function readRemembered(config, fingerprint, restore, phases, hooks, early = null) {
-  const fixesLoad = startFixesLoad(config, fingerprint, restore, phases, early?.fixes ?? null);
+  const fixesLoad = early?.fixes ?? startFixesLoad(config, fingerprint, restore, phases);
   if (config.probesAuto || config.history || fixesLoad) hooks.onPhase?.(REMEMBERED_GROUP);
   const historyLoad = startHistoryLoad(config, restore, early?.history ?? null);
   const [probePlan, , fixes] = await Promise.all([
@@ -2340,13 +2341,17 @@ async function rememberCeilings(config, fingerprint, probes, plan, restore, hook
   return source;
 }
 function nothingToMeasureHeld(fixes, fingerprint, restore) {
-  const nothing2 = fixes && !fixes.found ? fixes.nothingToMeasure : void 0;
-  if (!nothing2 || !restore) return false;
-  return nothingToMeasureHolds(nothing2, regimeFactsOf(fingerprint, restore));
+  return heldFor(fixes && !fixes.found ? fixes.nothingToMeasure : void 0, fingerprint, restore);
+}
+function toMeasureHeld(fixes, fingerprint, restore) {
+  return heldFor(fixes && !fixes.found ? fixes.toMeasure : void 0, fingerprint, restore);
+}
+function heldFor(entry, fingerprint, restore) {
+  return !!entry && !!restore && judgedInRegime(entry, regimeFactsOf(fingerprint, restore));
 }
 function fixesEntryFor(plan, experiments, run) {
   if (!plan || !run.judgedWithTail) return null;
-  if (run.inPostStep) return plan.run ? { kind: "to-measure" } : null;
+  if (run.inPostStep) return plan.run && !run.toMeasureHeld ? { kind: "to-measure" } : null;
   if (plan.memory && plan.run && experiments?.status === "ran" && experiments.outcomes.length > 0 && !experiments.measuredOn)
     return { kind: "measured", experiments };
   const nothing2 = !plan.run && NOTHING_TO_MEASURE_KINDS.includes(plan.why.kind);
@@ -2786,7 +2791,7 @@ async function timedRestore(request) {
     const useRemembered = remembered && remembered.archiveBytes === result.archiveBytes ? remembered : null;
     const report = useRemembered ? null : openTarReport(path8.dirname(archivePath), workingDirectory, roots);
     next("extract", { networkBytes: result.archiveBytes, progress: progress.points(), downloadTimeline: timeline });
-    request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod, elapsedMs: phases.reduce((sum, p) => sum + (p.endMs - p.startMs), 0) });
+    request.onExtractStart?.({ paths, compressionMethod: result.compressionMethod });
     extractStartedAtEpochMs = Date.now();
     const archive = archivePath;
     let extraction;
@@ -2903,6 +2908,7 @@ var TAIL_RULES = [
   "fail-on-bottleneck",
   "no-experiment",
   "experiments-every-run",
+  "to-measure-remembered",
   "restore-short-for-auto",
   "fixes-remembered",
   "nothing-to-measure",
@@ -2926,6 +2932,12 @@ var RULES = {
   },
   "no-experiment": { test: (f) => !f.experimentsCanRun, who: "follower", why: "the ceilings are remembered and no experiment can run" },
   "experiments-every-run": { test: (f) => !f.experimentsAuto, who: "main", why: "experiments are asked for on every run" },
+  // Before the gate: the restore may come in under it without its tail, as the one the post step judged did.
+  "to-measure-remembered": {
+    test: (f) => f.toMeasureRemembered,
+    who: "main",
+    why: "a post step judged a restore of this cache, with its tail, as one experiments: auto measures, and could not measure it"
+  },
   // auto measures only restores of AUTO_EXPERIMENTS_MIN_RESTORE_MS or more until on disk: one this short before its tail is followed, not waited for.
   "restore-short-for-auto": {
     test: (f) => f.restoreMs === null || f.restoreMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS,
@@ -3067,6 +3079,7 @@ export {
   readRemembered,
   rememberCeilings,
   nothingToMeasureHeld,
+  toMeasureHeld,
   fixesEntryFor,
   rememberFixes,
   observedRestore,

@@ -2269,7 +2269,7 @@ function outOfRegime(remembered, now) {
     return { reason: "files-changed", measured: remembered.files, now: now.files, limit: FIX_SHAPE_BAND };
   return null;
 }
-function nothingToMeasureHolds(remembered, now) {
+function judgedInRegime(remembered, now) {
   return outOfRegime(remembered, now) === null;
 }
 var NOTHING_TO_MEASURE_KINDS = ["no-resource", "no-bottleneck", "network", "none-allowed"];
@@ -2281,11 +2281,12 @@ function decideExperiments(input) {
   const wanted = EXPERIMENTS_FOR[b].filter((e) => input.allowed.includes(e));
   if (wanted.length === 0) return skip2(b === "network" ? { kind: "network" } : { kind: "none-allowed", bottleneck: b });
   if (input.untilDurableMs === null) return skip2({ kind: "not-completed" });
-  if (input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS)
-    return skip2({ kind: "too-short", untilDurableMs: input.untilDurableMs, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
+  const underGate = input.untilDurableMs < AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  const gateFrom = underGate && input.toMeasure ? { runId: input.toMeasure.measuredOn.runId, untilDurableMs: input.toMeasure.untilDurableMs } : null;
+  if (underGate && !gateFrom) return skip2({ kind: "too-short", untilDurableMs: input.untilDurableMs, minMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS });
   const chose = {
     run: true,
-    why: { kind: "chose", experiments: wanted, bottleneck: b, untilDurableMs: input.untilDurableMs },
+    why: { kind: "chose", experiments: wanted, bottleneck: b, untilDurableMs: input.untilDurableMs, ...gateFrom ? { gateFrom } : {} },
     experiments: wanted
   };
   if (!input.remembered || !input.run) return chose;
@@ -2338,8 +2339,11 @@ function skipped(why) {
   }
 }
 function sayExperimentsDecision(why) {
-  if (why.kind === "chose")
-    return `experiments: auto chose ${why.experiments.join(", ")}: the verdict names ${why.bottleneck} and the restore took ${seconds2(why.untilDurableMs)} until on disk`;
+  if (why.kind === "chose") {
+    const chose = `experiments: auto chose ${why.experiments.join(", ")}: the verdict names ${why.bottleneck} and the restore took ${seconds2(why.untilDurableMs)} until on disk`;
+    const from = why.gateFrom;
+    return from ? `${chose}, under auto's ${seconds2(AUTO_EXPERIMENTS_MIN_RESTORE_MS)}, but run ${from.runId}'s took ${seconds2(from.untilDurableMs)}, judged with its tail in its post step, which could not measure (so this run waited for its tail)` : chose;
+  }
   return `experiments: auto skipped them: ${skipped(why)}`;
 }
 
@@ -2732,7 +2736,7 @@ export {
   decideProbes,
   EXPERIMENTS_FOR,
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
-  nothingToMeasureHolds,
+  judgedInRegime,
   NOTHING_TO_MEASURE_KINDS,
   decideExperiments,
   sayProbeDecision,

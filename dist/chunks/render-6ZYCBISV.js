@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-BXHYVLQ3.js";
-import "./chunk-IQ7JUK2A.js";
+} from "./chunk-F2TVHP7T.js";
+import "./chunk-RV4NA6P6.js";
 import "./chunk-TZUERXSP.js";
 import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";

@@ -27905,7 +27905,11 @@ async function loadFixes(cacheId, fingerprintId) {
     case "nothing-to-measure":
       return { found: false, reason: `${run2} judged this cache ${against.bottleneck}, which no experiment changes`, nothingToMeasure: against };
     case "to-measure":
-      return { found: false, reason: `${run2} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured` };
+      return {
+        found: false,
+        reason: `${run2} judged this cache ${against.bottleneck} with its tail in the post step, and had no fixes measured`,
+        toMeasure: against
+      };
   }
 }
 function checkedRememberedFixes(v) {
@@ -27913,7 +27917,7 @@ function checkedRememberedFixes(v) {
   if (typeof f !== "object" || f === null) return null;
   const keyed = (a) => againstError(a) === null && typeof a?.measuredOn.cacheKey === "string";
   if (f.found === true) return keyed(f.against) && experimentsErrors(f.experiments).length === 0 ? f : null;
-  if (f.found === false && typeof f.reason === "string") return f.nothingToMeasure === void 0 || keyed(f.nothingToMeasure) ? f : null;
+  if (f.found === false && typeof f.reason === "string") return [f.nothingToMeasure, f.toMeasure].every((a) => a === void 0 || keyed(a)) ? f : null;
   return null;
 }
 function rememberedExperiments(remembered2) {

@@ -20,7 +20,7 @@ import {
   stallLead,
   verdictCarriers,
   workflowFix
-} from "./chunk-IQ7JUK2A.js";
+} from "./chunk-RV4NA6P6.js";
 import {
   downloadSection,
   renderSaveSection,

@@ -6,18 +6,18 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-ZUPBXCYW.js";
+} from "./chunk-4A5POVB2.js";
 import {
   runJudgedProfile
-} from "./chunk-AYFE26JJ.js";
-import "./chunk-VBQDCWB3.js";
+} from "./chunk-FDOPSVBJ.js";
+import "./chunk-SIDBZUTO.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-HGGA4DPA.js";
-import "./chunk-DR5KL6PC.js";
+} from "./chunk-3732WWXC.js";
+import "./chunk-DZCWGJXF.js";
 import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";
 import "./chunk-POD4GJ2I.js";
@@ -41,7 +41,7 @@ import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-IQ7JUK2A.js";
+} from "./chunk-RV4NA6P6.js";
 import {
   sayEvidence
 } from "./chunk-NNTRNARP.js";
@@ -87,7 +87,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-5XKR6ZU2.js");
+    const { runCompareStep } = await import("./compare-step-AHNJ3TGG.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -145,7 +145,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-W2SDK3FJ.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-6ZYCBISV.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

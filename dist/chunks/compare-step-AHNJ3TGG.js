@@ -7,7 +7,7 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-FS6MZ6NS.js";
+} from "./chunk-2S2XMS77.js";
 import "./chunk-XFJFOHOV.js";
 import "./chunk-6RVKPNBK.js";
 import {
@@ -20,8 +20,8 @@ import {
   summary,
   warning
 } from "./chunk-CVQ3LOP4.js";
-import "./chunk-BXHYVLQ3.js";
-import "./chunk-IQ7JUK2A.js";
+import "./chunk-F2TVHP7T.js";
+import "./chunk-RV4NA6P6.js";
 import "./chunk-TZUERXSP.js";
 import "./chunk-NNTRNARP.js";
 import "./chunk-3VR2TVOQ.js";

@@ -17,10 +17,11 @@ import {
   rememberCeilings,
   rememberFixes,
   runExperimentStage,
+  toMeasureHeld,
   waitForTail,
   walkRestoredTree,
   whoWaitsForTail
-} from "./chunk-VBQDCWB3.js";
+} from "./chunk-SIDBZUTO.js";
 import {
   Ledger,
   acquireMachineLock,
@@ -32,13 +33,13 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-HGGA4DPA.js";
+} from "./chunk-3732WWXC.js";
 import {
   loadNewest,
   monotonicMs,
   runIdentity,
   storeDocument
-} from "./chunk-DR5KL6PC.js";
+} from "./chunk-DZCWGJXF.js";
 import {
   distinctFileSystems,
   syncFileSystems
@@ -49,7 +50,7 @@ import {
 } from "./chunk-WNSMLK3G.js";
 import {
   diskProbeSuite
-} from "./chunk-IQ7JUK2A.js";
+} from "./chunk-RV4NA6P6.js";
 import {
   PROFILE_SCHEMA_VERSION,
   SECTOR_BYTES,
@@ -629,6 +630,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
     restoreMs,
     fixesRemembered: fixes?.found === true,
     nothingToMeasureRemembered: nothingHeld,
+    toMeasureRemembered: toMeasureHeld(fixes, fingerprint, restore),
     failOnBottleneck: config.failOnBottleneck.length > 0
   });
   const left = waiter.who === "follower" ? leaveTailToFollower(restored, config) : null;
