@@ -44,6 +44,7 @@ describe('removeProbeDirectories', () => {
     const unprefixed = fs.mkdtempSync(path.join(root, 'other-'));
     writeMarker(unprefixed);
     const unmarked = fs.mkdtempSync(path.join(root, PROBE_DIR_PREFIX));
+    fs.writeFileSync(path.join(unmarked, 'probe.dat'), 'x');
     const extraFile = ourDir();
     fs.writeFileSync(path.join(extraFile, 'user-data.txt'), 'keep me');
     const subdir = ourDir();
@@ -64,6 +65,18 @@ describe('removeProbeDirectories', () => {
     expect(warnings.join('\n')).toMatch(/user-data\.txt/);
     expect(warnings.join('\n')).toMatch(/symbolic link/);
     expect(warnings).toHaveLength(5);
+  });
+
+  it("removes an empty directory of this version's name that a kill left before its marker; not an empty one of another name", async () => {
+    // suite.ts records the directory, makes it, then marks it: a SIGKILL between the two leaves it like this.
+    const killedBeforeMarker = path.join(root, `${PROBE_DIR_PREFIX}0123456789ab`);
+    fs.mkdirSync(killedBeforeMarker);
+    const otherName = fs.mkdtempSync(path.join(root, PROBE_DIR_PREFIX));
+    const warnings: string[] = [];
+    expect(await removeProbeDirectories([killedBeforeMarker, otherName], (w) => warnings.push(w))).toEqual([killedBeforeMarker]);
+    expect(fs.existsSync(killedBeforeMarker)).toBe(false);
+    expect(fs.existsSync(otherName)).toBe(true);
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`no ${MARKER_FILE_NAME} marker`))]);
   });
 });
 

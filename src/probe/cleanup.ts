@@ -26,13 +26,28 @@ export function writeMarker(dir: string): void {
 /** Why `dir` must not be removed, or null when it is one of ours and holds only our files. */
 export function refuseReason(dir: string): string | null {
   const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
-  if (notOurs) return notOurs;
+  if (notOurs) return madeButUnmarked(dir) ? null : notOurs;
   const entries = fs.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
   }
   return null;
+}
+
+/**
+ * suite.ts records the directory, makes it, then writes its marker: a step killed between the two leaves it
+ * empty, under the name only this version makes (12 random hex digits). Such a directory holds nothing to
+ * lose, so it is removed (rmdir, which refuses anything not empty) rather than left on the runner for good.
+ */
+function madeButUnmarked(dir: string): boolean {
+  const suffix = path.basename(dir).slice(PROBE_DIR_PREFIX.length);
+  if (!path.basename(dir).startsWith(PROBE_DIR_PREFIX) || !/^[0-9a-f]{12}$/.test(suffix)) return false;
+  try {
+    return fs.lstatSync(dir).isDirectory() && fs.readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
 }
 
 export interface RemovalReport {

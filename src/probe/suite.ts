@@ -306,7 +306,8 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
   /** Stops a run `afterMs` from now, and records it as a part of the suite's wall time. */
   const stopAfter = (afterMs: number) => {
     const startMs = sinceBudget();
-    const atMs = performance.now() + afterMs;
+    // Never past the suite's last stop: afterMs was read from leftMs() a moment before now.
+    const atMs = Math.min(performance.now() + afterMs, lastStop);
     return { atMs, plan, budgetOffsetMs: Math.round(atMs - budgetStarted), startMs };
   };
   const recordPart = (name: string, stop: ReturnType<typeof stopAfter>, run: FioRun) =>

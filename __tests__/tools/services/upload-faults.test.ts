@@ -91,9 +91,13 @@ async function expectRestored(version: CacheServiceVersion, key: string): Promis
   ).toBe(digest);
 }
 
-/** A wait the fault adds (a hold, round trips, a retry's delay): about expectedMs more than without faults. */
+/**
+ * A wait the fault adds (a hold, round trips, a retry's delay): about expectedMs more than without faults.
+ * The baseline is an earlier save's: on a loaded machine it ran slow, and the extra read 0.84 of the
+ * injected 2 s (CI, 2026-11-29); without the fault the extra is about nothing.
+ */
 function expectExtra(extraMs: number, expectedMs: number): void {
-  expect(extraMs).toBeGreaterThan(expectedMs * 0.85);
+  expect(extraMs).toBeGreaterThan(expectedMs * 0.7);
   expect(extraMs).toBeLessThan(expectedMs + 1500);
 }
 

@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-4A5POVB2.js";
+} from "./chunk-MBXENBOF.js";
 import {
   judgedSave
 } from "./chunk-VHN6QVQ3.js";
@@ -24,7 +24,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-3732WWXC.js";
+} from "./chunk-O73D27ER.js";
 import {
   detectPrivileges,
   getCacheServiceVersion,

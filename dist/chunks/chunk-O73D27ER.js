@@ -439,13 +439,22 @@ function writeMarker(dir) {
 }
 function refuseReason(dir) {
   const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
-  if (notOurs) return notOurs;
+  if (notOurs) return madeButUnmarked(dir) ? null : notOurs;
   const entries = fs2.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
   }
   return null;
+}
+function madeButUnmarked(dir) {
+  const suffix = path2.basename(dir).slice(PROBE_DIR_PREFIX.length);
+  if (!path2.basename(dir).startsWith(PROBE_DIR_PREFIX) || !/^[0-9a-f]{12}$/.test(suffix)) return false;
+  try {
+    return fs2.lstatSync(dir).isDirectory() && fs2.readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
 }
 function removeOne(dir, report) {
   const reason = refuseReason(dir);
@@ -1044,7 +1053,7 @@ async function runProbeSuite(opts) {
   const parts = [];
   const stopAfter = (afterMs) => {
     const startMs = sinceBudget();
-    const atMs = performance3.now() + afterMs;
+    const atMs = Math.min(performance3.now() + afterMs, lastStop);
     return { atMs, plan, budgetOffsetMs: Math.round(atMs - budgetStarted), startMs };
   };
   const recordPart = (name, stop, run2) => parts.push({ name, startMs: stop.startMs, stopAtMs: stop.budgetOffsetMs, endMs: sinceBudget(), cutShort: run2.cutShort });

@@ -6,17 +6,17 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-4A5POVB2.js";
+} from "./chunk-MBXENBOF.js";
 import {
   runJudgedProfile
-} from "./chunk-FDOPSVBJ.js";
+} from "./chunk-ANYLYGGY.js";
 import "./chunk-SIDBZUTO.js";
 import "./chunk-6RVKPNBK.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-3732WWXC.js";
+} from "./chunk-O73D27ER.js";
 import "./chunk-DZCWGJXF.js";
 import "./chunk-M5IMZPCP.js";
 import "./chunk-Q3CPHSVP.js";

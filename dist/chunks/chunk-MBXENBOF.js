@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-3732WWXC.js";
+} from "./chunk-O73D27ER.js";
 import {
   checkedRememberedFixes
 } from "./chunk-DZCWGJXF.js";

@@ -33,7 +33,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-3732WWXC.js";
+} from "./chunk-O73D27ER.js";
 import {
   loadNewest,
   monotonicMs,
