@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { follow } from '../../src/pipeline/follower-run.js';
 import { FOLLOW_REQUEST_ENV, type FollowRequest, followedTail, readFollowResult } from '../../src/pipeline/follower.js';
 import { syncFileSystems } from '../../src/sample/syncfs.js';
-import { notOnDiskSentence } from '../../src/pipeline/stages/restore.js';
+import { notOnDiskSentence } from '../../src/report/say/tail.js';
 import type { PhaseRecord, Snapshot } from '../../src/profile/schema.js';
 
 /** The SIGTERM handlers added since `before` (the follower's), called as the signal would: this process's others are left alone. */

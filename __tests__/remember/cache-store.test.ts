@@ -4,7 +4,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheClientEnv, startLocalServices, withEnv, type CacheServiceVersion, type LocalServices } from '../../tools/services/index.js';
-import { keySafe, loadNewest, storeDocument } from '../../src/remember/cache-store.js';
+import { keySafe, loadNewest, reserveDocument, storeDocument } from '../../src/remember/cache-store.js';
 import { removeDirs, tempDir } from '../helpers/tree.js';
 
 describe('cache-store', () => {
@@ -50,6 +50,26 @@ describe('cache-store', () => {
       // The narrow prefix matches: it wins over a newer entry under the wider one.
       expect(await loadNewest('fixes', [narrow, wide])).toEqual({ found: true, key: `${narrow}1`, document: { n: 'own' } });
       expect(await loadNewest('fixes', [`${wide}none-`])).toEqual({ found: false, reason: `no entry under ${wide}none-`, missing: true });
+    });
+  });
+
+  it('an entry reserved ahead (cache v2) takes its document later, once; cache v1 reserves nothing ahead', async () => {
+    await inCache('v2', async () => {
+      const reserved = reserveDocument('history', 'ahead-1');
+      expect(reserved).not.toBeNull();
+      // The document comes later: the service holds the entry, unfinalized, meanwhile.
+      expect(await reserved).toMatchObject({ ok: true, key: 'ahead-1' });
+      expect(await loadNewest('history', 'ahead-')).toMatchObject({ found: false });
+      const before = services.uploadRequests().length;
+      expect(await storeDocument('history', 'ahead-1', { n: 1 }, reserved)).toEqual({ ok: true });
+      expect(await loadNewest('history', 'ahead-')).toEqual({ found: true, key: 'ahead-1', document: { n: 1 } });
+      expect(services.uploadRequests().length - before).toBe(1);
+      // A reservation for another key is not this document's; the key reserved already is refused, with the reason.
+      expect(await storeDocument('history', 'ahead-2', { n: 2 }, reserved)).toEqual({ ok: false, reason: 'the entry reserved is ahead-1, not ahead-2' });
+      expect(await reserveDocument('history', 'ahead-1')).toMatchObject({ ok: false, reason: expect.stringContaining('ahead-1') });
+    });
+    await inCache('v1', async () => {
+      expect(reserveDocument('history', 'ahead-v1')).toBeNull();
     });
   });
 

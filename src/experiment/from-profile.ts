@@ -5,7 +5,7 @@
 import type { PhaseName, PhaseRecord } from '../profile/schema.js';
 import type { ProfileConfig } from '../config/config.js';
 import type { TimedRestore } from '../restore/timed-restore.js';
-import { runExperiments, type ExperimentsHooks, type ExperimentsRequest } from './run-experiments.js';
+import type { ExperimentsHooks, ExperimentsRequest } from './run-experiments.js';
 import type { ExperimentsResult } from './types.js';
 import { errorMessage } from '../util/errors.js';
 import { expandPath, isPattern } from '../config/restore-roots.js';
@@ -74,6 +74,8 @@ export async function experimentsAfterProfile(
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === 'string') return skippedExperiments(config, request);
   try {
+    // Loaded only where experiments run: a post step that reports a run (skippedExperiments) loads none of it, nor the transfers' modules it brings.
+    const { runExperiments } = await import('./run-experiments.js');
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== 'ran' && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

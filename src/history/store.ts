@@ -5,8 +5,9 @@
  * history, and the summary says so.
  */
 import { createHash } from 'node:crypto';
+import type { ProfileConfig } from '../config/config.js';
 import type { HistoryRun, HistoryView } from '../profile/always-on.js';
-import { keySafe, loadNewest, runIdentity, storeDocument } from '../remember/cache-store.js';
+import { keySafe, loadNewest, reserveDocument, runIdentity, storeDocument, type Reservation } from '../remember/cache-store.js';
 import { appendRun, groupsOf, regressionsOf } from './history.js';
 
 export interface HistoryDocument {
@@ -59,6 +60,39 @@ export interface HistoryUpdateOptions {
   nowMs: number;
   /** Told the view as the save begins (its `saved` still null): what reads nothing of the save can go on beside it. */
   onUnsaved?: (view: HistoryView) => void;
+  /** The entry reserved ahead for this run (reserveHistoryEntry): saved under its key. */
+  reservation?: HistoryReservation | null;
+}
+
+/** This run's history entry, reserved before its row is known (the post step: reserved as it starts, filled once it has judged). */
+export interface HistoryReservation {
+  key: string;
+  reserved: Promise<Reservation>;
+}
+
+/** This run's key under the label's prefix: run, attempt and time, so no two runs' entries collide. */
+function historyEntryKey(label: string, nowMs: number): string {
+  const { runId, runAttempt } = runIdentity();
+  return `${historyKeyPrefix(label)}${runId}-${runAttempt}-${nowMs.toString(36)}`;
+}
+
+/** What names a label's history, and whether it is kept. */
+export type HistoryKeyConfig = Pick<ProfileConfig, 'history' | 'historyLabel' | 'label'>;
+
+/** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
+export function historyLabelOf(config: HistoryKeyConfig): string {
+  return config.historyLabel ?? config.label;
+}
+
+/**
+ * Reserves this run's entry now (cache v2), so its save later costs a round trip less; null with history
+ * off, or where nothing is reserved ahead.
+ */
+export function reserveHistoryFor(config: HistoryKeyConfig, nowMs: number = Date.now()): HistoryReservation | null {
+  if (!config.history) return null;
+  const key = historyEntryKey(historyLabelOf(config), nowMs);
+  const reserved = reserveDocument('history', key);
+  return reserved ? { key, reserved } : null;
 }
 
 /** This run appended to the loaded history and saved under a new key; the view the summary shows. */
@@ -79,9 +113,8 @@ export async function updateHistory(o: HistoryUpdateOptions): Promise<HistoryVie
   };
   if (!o.save) return view;
   o.onUnsaved?.(view);
-  const { runId, runAttempt } = runIdentity();
-  const key = `${keyPrefix}${runId}-${runAttempt}-${o.nowMs.toString(36)}`;
-  const stored = await storeDocument('history', key, { label: o.label, runs } satisfies HistoryDocument);
+  const key = o.reservation?.key ?? historyEntryKey(o.label, o.nowMs);
+  const stored = await storeDocument('history', key, { label: o.label, runs } satisfies HistoryDocument, o.reservation?.reserved ?? null);
   return {
     ...view,
     saved: stored.ok ? { ok: true, key } : { ok: false, key, reason: stored.reason },

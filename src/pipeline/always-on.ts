@@ -26,7 +26,17 @@ import { fixesCacheId, loadFixes, type RememberedFixes } from '../remember/fixes
 import { autoExperimentsReason } from '../report/fix-memory.js';
 import { sayProbeDecision } from '../report/say/auto.js';
 import { historyRunOf } from '../history/history.js';
-import { historyKeyPrefix, loadHistory, updateHistory, type LoadedHistory } from '../history/store.js';
+import {
+  historyKeyPrefix,
+  historyLabelOf,
+  loadHistory,
+  updateHistory,
+  type HistoryKeyConfig,
+  type HistoryReservation,
+  type LoadedHistory,
+} from '../history/store.js';
+
+export type { HistoryKeyConfig } from '../history/store.js';
 import { MiB } from '../util/units.js';
 
 /** The log groups of the always-on cache calls, so their client lines are not read as the restore's. */
@@ -218,14 +228,6 @@ export function withCeilingsSource(profile: Profile): void {
   if (source.kind === 'remembered' || (source.kind === 'this-run' && profile.auto?.probes?.run)) decision.citesCeilingsSource = true;
 }
 
-/** What names a label's history, and whether it is kept. */
-export type HistoryKeyConfig = Pick<ProfileConfig, 'history' | 'historyLabel' | 'label'>;
-
-/** The runner type a history belongs to: the label, or without one the runner image (config.ts). */
-function historyLabelOf(config: HistoryKeyConfig): string {
-  return config.historyLabel ?? config.label;
-}
-
 /** The label's history, read while the ceilings are looked up (null: history off, or the cache in trouble); an early read where one was started. */
 export function startHistoryLoad(
   config: HistoryKeyConfig,
@@ -272,6 +274,8 @@ export async function historyOf(
   loading: Promise<LoadedHistory> | null,
   /** Told the view as its save begins (history/store.ts updateHistory). */
   onUnsaved?: (view: HistoryView) => void,
+  /** The entry reserved ahead for this run, where one was (reserveHistoryFor). */
+  reservation: HistoryReservation | null = null,
 ): Promise<HistoryView | null> {
   if (!config.history) return null;
   const trouble = cacheTrouble(profile.restore);
@@ -311,5 +315,13 @@ export async function historyOf(
       randWriteIops: probe('rand-write')?.iops ?? null,
     },
   });
-  return updateHistory({ label: historyLabelOf(config), loaded: await loading, current, save: true, nowMs: Date.now(), ...(onUnsaved ? { onUnsaved } : {}) });
+  return updateHistory({
+    label: historyLabelOf(config),
+    loaded: await loading,
+    current,
+    save: true,
+    nowMs: Date.now(),
+    reservation,
+    ...(onUnsaved ? { onUnsaved } : {}),
+  });
 }

@@ -13,14 +13,14 @@ import type { Profile } from '../profile/schema.js';
 import { rememberedExperiments, type RememberedFixes } from '../remember/fixes.js';
 import { renderJudged, type RenderedProfile } from '../report/render.js';
 import { type HistoryKeyConfig, startFixesLoad, startHistoryLoad, untilDurableMs } from './always-on.js';
-import type { LoadedHistory } from '../history/store.js';
+import type { HistoryReservation, LoadedHistory } from '../history/store.js';
 import { addToHistory } from './stages/history.js';
 import type { PipelineHooks } from './stages/hooks.js';
 import { followedTail, type FollowResult } from './follower.js';
 import { judgeOnce } from './stages/judge.js';
 import { recordExperiments } from './stages/experiments.js';
 import { fixesEntryFor, rememberFixes, toMeasureHeld } from './stages/remembered.js';
-import { notOnDiskSentence } from './stages/restore.js';
+import { notOnDiskSentence } from '../report/say/tail.js';
 
 export interface PostJudged {
   rendered: RenderedProfile;
@@ -33,7 +33,7 @@ export async function judgeWithTail(
   profile: Profile,
   followed: FollowResult | null,
   config: Pick<ProfileConfig, 'writebackTimeoutMs' | 'experimentsAuto' | 'experiments' | 'experimentsBudgetMs'> & HistoryKeyConfig,
-  handed: { history: LoadedHistory | null; fixes: RememberedFixes | null },
+  handed: { history: LoadedHistory | null; fixes: RememberedFixes | null; historyEntry?: HistoryReservation | null },
   hooks: Pick<PipelineHooks, 'log' | 'onPhase'>,
   /** What goes on beside the history's save (stages/history.ts addToHistory); not called without one. */
   besideHistorySave?: () => void,
@@ -62,7 +62,7 @@ export async function judgeWithTail(
   // The run added to its history as judged here, with its tail (main left it to this step); main's read of the history when handed over.
   if (profile.fingerprint) {
     const loading = handed.history ? Promise.resolve(handed.history) : startHistoryLoad(config, profile.restore);
-    await addToHistory(config, profile, profile.fingerprint, loading, hooks, besideHistorySave);
+    await addToHistory(config, profile, profile.fingerprint, loading, hooks, besideHistorySave, handed.historyEntry ?? null);
   }
   return { rendered: renderJudged(profile, judgement), line };
 }

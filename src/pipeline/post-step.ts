@@ -15,8 +15,7 @@ import { putRightAfterMain } from '../machine/after-main.js';
 import { renderSaveSection } from '../report/save-section.js';
 import { saySave, saySavePhase } from '../report/say/save.js';
 import { decideSave } from '../save/decision.js';
-import { judgedSave } from './judged-save.js';
-import { getCacheServiceVersion } from '../restore/cache-internals.js';
+import { getCacheServiceVersion } from '../restore/cache-service.js';
 import { errorMessage } from '../util/errors.js';
 import { writeProfile } from './profile-file.js';
 import { PhaseLog } from './phase-log.js';
@@ -25,6 +24,7 @@ import { removedLeftBehind } from '../util/cleanup-words.js';
 import { exportAfterPost, postExportSettings } from './post-export.js';
 import { collectFollower, parseBackgroundTail } from './follower.js';
 import { takeHanded } from './handoff.js';
+import { reserveHistoryFor } from '../history/store.js';
 
 /** The hidden input whose default, `${{ job.status }}`, the runner evaluates when the post step starts. */
 export const JOB_STATUS_INPUT = 'job-status';
@@ -43,14 +43,18 @@ export async function run(): Promise<void> {
     log: (line) => core.info(line),
     warn: (line) => core.warning(`Post step: ${line}`),
   });
-  // First: it ends by its deadline in any case, and nothing of it is left once the post step is done.
-  const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
-  const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   // Taken (its file removed) whatever follows: nothing of main's is left in the state directory.
   const handedHistory = takeHanded('history', core.getState(HANDED_STATE.history));
   const handedFixes = takeHanded('fixes', core.getState(HANDED_STATE.fixes));
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const reportStep = parseReportStep(core.getState(STATE.reportStep));
+  // This step adds the run to the history main read (post-judge.ts): its entry reserved now, so the round
+  // trip runs beside collecting the tail and judging instead of after them.
+  const historyConfig = reportStep === 'post' && handedHistory ? profileConfig() : null;
+  const historyEntry = historyConfig ? reserveHistoryFor(historyConfig) : null;
+  // It ends by its deadline in any case, and nothing of it is left once the post step is done.
+  const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
+  const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   const summaryWritten = reportStep !== null;
   const profilePath = core.getState(STATE.profilePath);
   if (mainStarted && !summaryWritten) {
@@ -85,7 +89,7 @@ export async function run(): Promise<void> {
           // Awaited below; should the judging fail first, a rejection must not end the post step unawaited.
           exportBeside.started.catch(() => undefined);
         };
-    const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes }, hooks, beside);
+    const { rendered, line } = await judgeWithTail(profile, followed, config, { history: handedHistory, fixes: handedFixes, historyEntry }, hooks, beside);
     phaseLog.close();
     core.info(line);
     const { sayVerdict } = await import('../report/say/verdict.js');
@@ -127,6 +131,8 @@ async function saveStep(config: ProfileConfig, mainFinished: boolean, profilePat
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name: string) => main?.probes?.probes.find((p) => p.name === name && !p.error);
   const phaseLog = new PhaseLog();
+  // Loaded only to save: the transfers' modules are no part of a post step that saves nothing (restore/cache-service.ts).
+  const { judgedSave } = await import('./judged-save.js');
   const save = await judgedSave({
     paths: config.paths,
     key,

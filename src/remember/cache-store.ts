@@ -14,17 +14,14 @@ import * as path from 'node:path';
 import {
   cacheUtils,
   CompressionMethod,
-  getCacheEntry,
   getCacheMode,
   getCacheServiceVersion,
   HttpClient,
   internalCacheTwirpClient,
   isCacheReadable,
   isCacheWritable,
-  reserveCache,
   retryHttpClientResponse,
-  uploadCache,
-} from '../restore/cache-internals.js';
+} from '../restore/cache-service.js';
 import { errorMessage } from '../util/errors.js';
 
 /** The document kinds, each its own cache version (so no actions/cache entry, and no other kind, can match). */
@@ -59,6 +56,9 @@ async function getDocumentBody(url: string): Promise<Buffer> {
 /** A miss says why; `missing` where the service answered that there is no such entry (not a failed read). */
 export type LoadResult = { found: true; key: string; document: unknown } | { found: false; reason: string; missing?: true };
 
+/** Cache v1's client (GHES), loaded only there: it brings the transfers' storage SDK with it (restore/cache-service.ts). */
+const v1Client = () => import('../restore/cache-internals.js');
+
 function serviceVersion(): 'v1' | 'v2' {
   return getCacheServiceVersion() === 'v2' ? 'v2' : 'v1';
 }
@@ -88,6 +88,7 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
         key = response.matchedKey;
       }
     } else {
+      const { getCacheEntry } = await v1Client();
       const entry = await getCacheEntry(prefixes, paths, { compressionMethod, enableCrossOsArchive: true });
       url = entry?.archiveLocation ?? '';
       key = entry?.cacheKey ?? '';
@@ -101,8 +102,34 @@ export async function loadNewest(kind: DocumentKind, keyPrefixOrPrefixes: string
 
 export type StoreResult = { ok: true } | { ok: false; reason: string };
 
-/** Saves the document under key (a new key: entries are immutable). */
-export async function storeDocument(kind: DocumentKind, key: string, document: unknown): Promise<StoreResult> {
+/**
+ * A cache v2 entry created before its document is known (its key is): where the document goes. The
+ * round trip that creates it then overlaps what the document waits for (the post step's history entry,
+ * created while the post step collects the tail and judges). Created and never finalized (the step
+ * ended first), the entry is only a reservation, which the service drops.
+ */
+export type Reservation = { ok: true; key: string; signedUploadUrl: string } | { ok: false; key: string; reason: string };
+
+/** Creates the entry (cache v2); null where there is nothing to reserve ahead (cache v1 reserves with the document's size, or the mode permits no writes). */
+export function reserveDocument(kind: DocumentKind, key: string): Promise<Reservation> | null {
+  if (!isCacheWritable(getCacheMode()) || serviceVersion() !== 'v2') return null;
+  // Never rejects: a failure is the reservation's reason (a caller may start it long before it awaits it).
+  return createEntry(kind, key).catch(
+    (error: unknown): Reservation => ({ ok: false, key, reason: `reserving ${key} in the Actions cache failed: ${errorMessage(error)}` }),
+  );
+}
+
+async function createEntry(kind: DocumentKind, key: string): Promise<Reservation> {
+  const { paths, compressionMethod } = versionOf(kind);
+  const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
+  const created = await internalCacheTwirpClient().CreateCacheEntry({ key, version });
+  return created.ok
+    ? { ok: true, key, signedUploadUrl: created.signedUploadUrl }
+    : { ok: false, key, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
+}
+
+/** Saves the document under key (a new key: entries are immutable), into the entry reserved for it where there is one (reserveDocument). */
+export async function storeDocument(kind: DocumentKind, key: string, document: unknown, reserved: Promise<Reservation> | null = null): Promise<StoreResult> {
   const mode = getCacheMode();
   if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
   const { paths, compressionMethod } = versionOf(kind);
@@ -113,12 +140,15 @@ export async function storeDocument(kind: DocumentKind, key: string, document: u
     if (serviceVersion() === 'v2') {
       const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
       const client = internalCacheTwirpClient();
-      const created = await client.CreateCacheEntry({ key, version });
-      if (!created.ok) return { ok: false, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
+      const created = await (reserved ?? reserveDocument(kind, key));
+      if (!created) return { ok: false, reason: 'the cache service took no reservation' };
+      if (created.key !== key) return { ok: false, reason: `the entry reserved is ${created.key}, not ${key}` };
+      if (!created.ok) return { ok: false, reason: created.reason };
       await putBlob(created.signedUploadUrl, body);
       const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
       if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
     } else {
+      const { reserveCache, uploadCache } = await v1Client();
       const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
       const cacheId = reserved?.result?.cacheId;
       if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };

@@ -2,7 +2,7 @@
  * Stage 10, last: this run added to its label's history (read since stage 5) and shown against the earlier
  * runs; on a run whose tail was left to the follower, the post step runs it once it has judged with the tail.
  */
-import type { LoadedHistory } from '../../history/store.js';
+import type { HistoryReservation, LoadedHistory } from '../../history/store.js';
 import type { HardwareFingerprint, HistoryView } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
 import { HISTORY_GROUP, historyOf, type HistoryKeyConfig } from '../always-on.js';
@@ -19,6 +19,8 @@ export async function addToHistory(
    * nothing of the save): the save's round trips and its work overlap. Not called when nothing is saved.
    */
   beside?: () => void,
+  /** The entry reserved ahead for this run (the post step's, as it starts). */
+  reservation: HistoryReservation | null = null,
 ): Promise<void> {
   if (config.history) hooks.onPhase?.(HISTORY_GROUP);
   const onUnsaved = beside
@@ -27,7 +29,7 @@ export async function addToHistory(
         beside();
       }
     : undefined;
-  const history = await historyOf(config, profile, fingerprint, historyLoad, onUnsaved);
+  const history = await historyOf(config, profile, fingerprint, historyLoad, onUnsaved, reservation);
   hooks.onPhase?.(null);
   if (history) profile.history = history;
 }

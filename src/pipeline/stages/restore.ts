@@ -15,6 +15,7 @@ import { type BackgroundTail, type FollowerHandle, followedTail } from '../follo
 import { tailAtExtractEnd, tailKnownEmpty, type TailAtExtractEnd } from '../tail-decision.js';
 import type { PipelineHooks, Warn } from './hooks.js';
 import type { MachineView } from './machine-view.js';
+import { notOnDiskSentence } from '../../report/say/tail.js';
 
 export type RestoreConfig = Pick<
   ProfileConfig,
@@ -170,16 +171,4 @@ export async function awaitFollowedTail(
   if (!tail.complete) warn(notOnDiskSentence(config.writebackTimeoutMs, tail));
   const all = [...measured.samples.snapshots, ...snapshots].sort((a, b) => a.tMs - b.tMs);
   return { ...rest, phases: [...measured.phases, phase], samples: { ...measured.samples, snapshots: all }, writebackTail: tail };
-}
-
-export function notOnDiskSentence(timeoutMs: number, tail: WritebackTail): string {
-  if (tail.cutBy === 'post-step')
-    return `The restore's files were not all on disk when the post step began (syncfs had not returned on ${tail.syncs
-      .filter((s) => !s.returned)
-      .map((s) => s.mountPoint)
-      .join(', ')}); it does not wait for them, as actions/cache does not, so the tail is cut there.`;
-  return `The restore's files were not all on disk after ${timeoutMs / 1000} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs
-    .filter((s) => !s.returned)
-    .map((s) => s.mountPoint)
-    .join(', ')}; the tail is cut there.`;
 }
