@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-MVD3FDW6.js";
+} from "./chunk-GQI36BNS.js";
 import {
   describeFingerprint,
   fingerprintFrom
