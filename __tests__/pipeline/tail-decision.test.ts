@@ -4,15 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS } from '../../src/judge/auto-rules.js';
 import { followedTail, parseBackgroundTail, profileTimeMs, tailEndSnapshot } from '../../src/pipeline/follower.js';
-import {
-  autoMightMeasure,
-  TAIL_RULES,
-  tailAtExtractEnd,
-  tailKnownEmpty,
-  whoWaitsForTail,
-  type TailFacts,
-  type TailRule,
-} from '../../src/pipeline/tail-decision.js';
+import { TAIL_RULES, tailAtExtractEnd, tailKnownEmpty, whoWaitsForTail, type TailFacts, type TailRule } from '../../src/pipeline/tail-decision.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { MiB } from '../../src/util/units.js';
 import { prerequisite } from '../helpers/prerequisites.js';
@@ -109,18 +101,6 @@ describe('whoWaitsForTail: the first rule of TAIL_RULES that holds decides', () 
       const { facts, who } = CASES[rule];
       for (const f of facts) expect(whoWaitsForTail(f), JSON.stringify(f)).toMatchObject({ rule, who });
     });
-});
-
-describe("autoMightMeasure: whether main's verdict without the tail decides anything on a run that left it to the follower", () => {
-  it('only where auto could measure: past the gate without the tail, or a "to measure" entry holds; never without experiments that can run', () => {
-    expect(autoMightMeasure(repeat)).toBe(false);
-    expect(autoMightMeasure({ ...repeat, restoreMs: null })).toBe(false);
-    expect(autoMightMeasure({ ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS - 1 })).toBe(false);
-    expect(autoMightMeasure({ ...repeat, restoreMs: AUTO_EXPERIMENTS_MIN_RESTORE_MS })).toBe(true);
-    expect(autoMightMeasure({ ...repeat, toMeasureRemembered: true })).toBe(true);
-    expect(autoMightMeasure({ ...repeat, restoreMs: longRestoreMs, experimentsCanRun: false })).toBe(false);
-    expect(autoMightMeasure({ ...repeat, restoreMs: longRestoreMs, experimentsAuto: false })).toBe(false);
-  });
 });
 
 describe('the tail as known when extraction ends', () => {

@@ -78,7 +78,7 @@ async function profileStep(config: ProfileConfig): Promise<void> {
   const phaseLog = new PhaseLog();
   const experimentDirectories: string[] = [];
   const stateDir = path.dirname(profilePath);
-  const judged = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost, fixesForPost } = await runJudgedProfile(config, {
     log: (line) => core.info(line),
     warn: (line) => core.warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -94,12 +94,9 @@ async function profileStep(config: ProfileConfig): Promise<void> {
     onLedger: (file) => core.saveState(STATE.machineLedger, file),
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => core.warning(line)),
   });
-  const { profile, backgroundTail } = judged;
-  if (backgroundTail) {
-    core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
-    if (judged.historyForPost) hand(stateDir, 'history', judged.historyForPost);
-    if (judged.fixesForPost) hand(stateDir, 'fixes', judged.fixesForPost);
-  }
+  if (backgroundTail) core.saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  if (historyForPost) hand(stateDir, 'history', historyForPost);
+  if (fixesForPost) hand(stateDir, 'fixes', fixesForPost);
   // Decided once: the post step judges with the tail and reports on a run whose main left the tail to the follower.
   const reportStep: ReportStep = backgroundTail ? 'post' : 'main';
   const inPost = reportStep === 'post';
@@ -131,9 +128,9 @@ async function profileStep(config: ProfileConfig): Promise<void> {
 
   // Rendered only where main reports: on a background-tail run the post step renders the report judged with the tail.
   // The renderer is loaded only then (the post step loads it on such a run): no part of a repeat run's main.
-  const { markdown, outputs } = judged.backgroundTail
-    ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judged.judgement?.verdict ?? null) }
-    : (await import('../report/render.js')).renderJudged(profile, judged.judgement);
+  const { markdown, outputs } = inPost
+    ? { markdown: `${BACKGROUND_NOTE}\n`, outputs: profileOutputs(profile, judgement.verdict) }
+    : (await import('../report/render.js')).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) core.setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? '' : value);
   if (saved) core.setOutput('profile-path', profilePath);
   await core.summary.addRaw(markdown).write();

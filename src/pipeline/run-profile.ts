@@ -12,7 +12,7 @@ import type { Judgement } from '../judge/judge.js';
 import { diskProbeSuite } from '../report/say/probe-notes.js';
 import { MachineSession } from '../machine/session.js';
 import type { Profile } from '../profile/schema.js';
-import { earlyReads, type EarlyReads, type ProbePlan } from './always-on.js';
+import { earlyReads, type EarlyReads } from './always-on.js';
 import type { ExtractStart } from '../restore/timed-restore.js';
 import type { BackgroundTail } from './follower.js';
 import type { LoadedHistory } from '../history/store.js';
@@ -33,7 +33,7 @@ import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
 import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes, toMeasureHeld } from './stages/remembered.js';
 import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
-import { autoMightMeasure, whoWaitsForTail, type TailFacts, type TailWaiter } from './tail-decision.js';
+import { whoWaitsForTail } from './tail-decision.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
 
@@ -41,24 +41,17 @@ export async function runProfile(config: ProfileConfig, hooks: PipelineHooks): P
   return (await runJudgedProfile(config, hooks)).profile;
 }
 
-/** What a run whose tail was left to the follower hands to the post step, which judges it with the tail. */
-export interface HandedToPost {
+/** A profile and its one judgement: the report renders this judgement, and nothing judges the run again. */
+export interface JudgedProfile {
   profile: Profile;
-  /** Main's judgement without the tail; null where it would have decided nothing (reportedInPost). */
-  judgement: Judgement | null;
-  /** The repeat run's tail, left to the detached follower: the post step waits for it and completes the profile. */
-  backgroundTail: BackgroundTail;
-  /** The label's history as read here, which the post step adds the run to once judged with the tail. */
+  judgement: Judgement;
+  /** A repeat run's tail, left to the detached follower: the post step waits for it and completes the profile. */
+  backgroundTail?: BackgroundTail;
+  /** With backgroundTail: the label's history as read here, which the post step adds the run to once judged with the tail. */
   historyForPost?: LoadedHistory;
-  /** The fixes read here for this hardware and cache, which the post step judges with where auto's gate passes. */
+  /** With backgroundTail: the fixes read here for this hardware and cache, which the post step judges with where auto's gate passes. */
   fixesForPost?: RememberedFixes;
 }
-
-/**
- * A profile and its one judgement: the report renders this judgement, and nothing judges the run again; or,
- * where the tail was left to the follower, what the post step judges and reports.
- */
-export type JudgedProfile = { profile: Profile; judgement: Judgement; backgroundTail?: undefined } | HandedToPost;
 
 /**
  * Measures, probes, judges once, then runs the experiments (auto chooses them from that judgement; the
@@ -127,7 +120,7 @@ async function profileOn(
   // Lookup + download + extraction of a restore that hit; null without one.
   const restoreMs = restore?.cacheHit && !restore.error ? restore.restoreMs : null;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== 'string';
-  const tailFacts: TailFacts = {
+  const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
@@ -137,8 +130,7 @@ async function profileOn(
     nothingToMeasureRemembered: nothingHeld,
     toMeasureRemembered: toMeasureHeld(fixes, fingerprint, restore),
     failOnBottleneck: config.failOnBottleneck.length > 0,
-  };
-  const waiter = whoWaitsForTail(tailFacts);
+  });
   const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
   let measured = left?.measured ?? (await waitForTail(restored, config, hooks, warn));
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
@@ -156,8 +148,6 @@ async function profileOn(
 
   const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
   let profile = measuredProfile(config, { ...facts, restore: measured });
-  if (left && !autoMightMeasure(tailFacts))
-    return reportedInPost(profile, left, waiter, probePlan, { config, hooks, machine, historyLoad, anatomyStored, fixes });
   // Judged before the tail is on disk when it was left to the follower: the judgement stands unless it
   // chooses experiments, which need the tail; then main waits for it after all and the run is judged on it.
   const quiet: string[] = [];
@@ -197,48 +187,13 @@ async function profileOn(
     if (anatomyLine) hooks.log(anatomyLine);
     return { profile, judgement };
   }
-  return { ...(await handedToPost(measured.backgroundTail, historyLoad, anatomyStored, fixes, hooks)), profile, judgement };
-}
-
-/**
- * A run whose tail the follower has and whose verdict, judged here without it, would decide nothing
- * (tail-decision.ts autoMightMeasure): not judged here; the post step judges it with the tail. What the
- * judging stage would have recorded besides the verdict is: the probes' decision, the other profiles met.
- */
-async function reportedInPost(
-  profile: Profile,
-  left: NonNullable<ReturnType<typeof leaveTailToFollower>>,
-  waiter: TailWaiter,
-  probePlan: ProbePlan,
-  run: {
-    config: ProfileConfig;
-    hooks: PipelineHooks;
-    machine: MachineSession;
-    historyLoad: Promise<LoadedHistory> | null;
-    anatomyStored: Promise<string | null>;
-    fixes: RememberedFixes | null;
-  },
-): Promise<JudgedProfile> {
-  left.follower.detach();
-  run.hooks.log(`The restore's files are followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
-  if (probePlan.decision) profile.auto = { probes: probePlan.decision };
-  run.machine.leave();
-  run.machine.release();
-  recordExperiments(profile, { experiments: null, startMs: 0 }, run.machine.met());
-  const tail = left.measured.backgroundTail;
-  if (!tail) throw new Error('a tail left to the follower without its handle');
-  return { ...(await handedToPost(tail, run.historyLoad, run.anatomyStored, run.fixes, run.hooks)), profile, judgement: null };
-}
-
-/** What the post step takes over from main where it judges the run: the follower, and the history and the fixes read here. */
-async function handedToPost(
-  backgroundTail: BackgroundTail,
-  historyLoad: Promise<LoadedHistory> | null,
-  anatomyStored: Promise<string | null>,
-  fixes: RememberedFixes | null,
-  hooks: Pick<PipelineHooks, 'log'>,
-): Promise<Pick<HandedToPost, 'backgroundTail' | 'historyForPost' | 'fixesForPost'>> {
   const [loaded, anatomyLine] = await Promise.all([historyLoad, anatomyStored]);
   if (anatomyLine) hooks.log(anatomyLine);
-  return { backgroundTail, ...(loaded ? { historyForPost: loaded } : {}), ...(fixes ? { fixesForPost: fixes } : {}) };
+  return {
+    profile,
+    judgement,
+    backgroundTail: measured.backgroundTail,
+    ...(loaded ? { historyForPost: loaded } : {}),
+    ...(fixes ? { fixesForPost: fixes } : {}),
+  };
 }

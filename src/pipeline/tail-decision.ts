@@ -108,18 +108,6 @@ const RULES: Record<TailRule, { test: (f: TailFacts) => boolean; who: TailWaiter
   'fixes-to-measure': { test: () => true, who: 'main', why: 'experiments: auto has no measured fixes remembered for this cache' },
 };
 
-/**
- * Whether main's verdict, judged without the tail on a run that left the tail to the follower, decides
- * anything there: only whether experiments: auto measures after all (main then waits for the tail). Auto
- * measures no restore under its gate unless a "to measure" entry holds (judge/auto-rules.ts
- * decideExperiments), and nothing without experiments that can run: then main judges nothing (~35 ms of a
- * repeat run's main), and the post step judges the run, with its tail, once.
- */
-export function autoMightMeasure(f: Pick<TailFacts, 'experimentsCanRun' | 'experimentsAuto' | 'restoreMs' | 'toMeasureRemembered'>): boolean {
-  const pastGate = f.restoreMs !== null && f.restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
-  return f.experimentsCanRun && f.experimentsAuto && (pastGate || f.toMeasureRemembered);
-}
-
 /** What is known of the tail when extraction ends. */
 export type TailAtExtractEnd = Pick<TailFacts, 'restoreInMemory' | 'dirtyAtExtractEndBytes'>;
 

@@ -12,15 +12,12 @@ function phaseSeconds(profile: Profile, name: PhaseName): string {
   return p ? ((p.endMs - p.startMs) / 1000).toFixed(3) : '';
 }
 
-/**
- * Every value a string, as GitHub outputs are; '' where the profile has no such figure (the verdict's two
- * without a verdict: a repeat run's main, whose post step judges the run with its tail).
- */
-export function profileOutputs(profile: Profile, verdict: Verdict | null): Record<string, string> {
+/** Every value a string, as GitHub outputs are; '' where the profile has no such figure. */
+export function profileOutputs(profile: Profile, verdict: Verdict): Record<string, string> {
   const r = profile.restore;
   return {
-    verdict: verdict ? sayVerdict(verdict, profile) : '',
-    bottleneck: verdict?.bottleneck ?? '',
+    verdict: sayVerdict(verdict, profile),
+    bottleneck: verdict.bottleneck,
     ...actionsCacheOutputs(r),
     'matched-key': r?.matchedKey ?? '',
     'lookup-seconds': phaseSeconds(profile, 'lookup'),

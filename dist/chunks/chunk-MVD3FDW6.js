@@ -2147,8 +2147,8 @@ function phaseSeconds(profile, name) {
 function profileOutputs(profile, verdict) {
   const r = profile.restore;
   return {
-    verdict: verdict ? sayVerdict(verdict, profile) : "",
-    bottleneck: verdict?.bottleneck ?? "",
+    verdict: sayVerdict(verdict, profile),
+    bottleneck: verdict.bottleneck,
     ...actionsCacheOutputs(r),
     "matched-key": r?.matchedKey ?? "",
     "lookup-seconds": phaseSeconds(profile, "lookup"),

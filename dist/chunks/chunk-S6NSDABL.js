@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-C7QTOBNJ.js";
+} from "./chunk-4AQFOGIC.js";
 import {
   pageCacheLoop
-} from "./chunk-GQI36BNS.js";
+} from "./chunk-MVD3FDW6.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

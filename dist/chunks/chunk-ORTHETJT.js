@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-NBCTBSOK.js";
+} from "./chunk-AKOCJSXT.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-GQI36BNS.js";
+} from "./chunk-MVD3FDW6.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -1174,10 +1174,6 @@ var RULES = {
   },
   "fixes-to-measure": { test: () => true, who: "main", why: "experiments: auto has no measured fixes remembered for this cache" }
 };
-function autoMightMeasure(f) {
-  const pastGate = f.restoreMs !== null && f.restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
-  return f.experimentsCanRun && f.experimentsAuto && (pastGate || f.toMeasureRemembered);
-}
 function whoWaitsForTail(f) {
   const rule = TAIL_RULES.find((r) => RULES[r].test(f)) ?? "fixes-to-measure";
   const { who, why } = RULES[rule];
@@ -1330,7 +1326,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const nothingHeld = nothingToMeasureHeld(fixes, fingerprint, restore);
   const restoreMs = restore?.cacheHit && !restore.error ? restore.restoreMs : null;
   const experimentsCanRun = config.experiments.length > 0 && typeof experimentsRequestFor(config, timed, phases) !== "string";
-  const tailFacts = {
+  const waiter = whoWaitsForTail({
     ...restored.atExtractEnd,
     runProbes,
     experimentsCanRun,
@@ -1340,8 +1336,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
     nothingToMeasureRemembered: nothingHeld,
     toMeasureRemembered: toMeasureHeld(fixes, fingerprint, restore),
     failOnBottleneck: config.failOnBottleneck.length > 0
-  };
-  const waiter = whoWaitsForTail(tailFacts);
+  });
   const left = waiter.who === "follower" ? leaveTailToFollower(restored, config) : null;
   let measured = left?.measured ?? await waitForTail(restored, config, hooks, warn);
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
@@ -1357,8 +1352,6 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const ceilingsSource = await rememberCeilings(config, fingerprint, diskProbeSuite(placement, probes), probePlan, restore, hooks, warn);
   const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
   let profile = measuredProfile(config, { ...facts, restore: measured });
-  if (left && !autoMightMeasure(tailFacts))
-    return reportedInPost(profile, left, waiter, probePlan, { config, hooks, machine, historyLoad, anatomyStored, fixes });
   const quiet = [];
   let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
   if (left && judged.experimentPlan?.run) {
@@ -1390,27 +1383,19 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   });
   await rememberFixes(entry, experimentPlan, profile, (/* @__PURE__ */ new Date()).toISOString(), hooks, warn);
   if (!measured.backgroundTail) {
-    const [, anatomyLine] = await Promise.all([addToHistory(config, profile, fingerprint, historyLoad, hooks), anatomyStored]);
-    if (anatomyLine) hooks.log(anatomyLine);
+    const [, anatomyLine2] = await Promise.all([addToHistory(config, profile, fingerprint, historyLoad, hooks), anatomyStored]);
+    if (anatomyLine2) hooks.log(anatomyLine2);
     return { profile, judgement };
   }
-  return { ...await handedToPost(measured.backgroundTail, historyLoad, anatomyStored, fixes, hooks), profile, judgement };
-}
-async function reportedInPost(profile, left, waiter, probePlan, run) {
-  left.follower.detach();
-  run.hooks.log(`The restore's files are followed until on disk in the background (${waiter.why}); figures in the post step's summary.`);
-  if (probePlan.decision) profile.auto = { probes: probePlan.decision };
-  run.machine.leave();
-  run.machine.release();
-  recordExperiments(profile, { experiments: null, startMs: 0 }, run.machine.met());
-  const tail = left.measured.backgroundTail;
-  if (!tail) throw new Error("a tail left to the follower without its handle");
-  return { ...await handedToPost(tail, run.historyLoad, run.anatomyStored, run.fixes, run.hooks), profile, judgement: null };
-}
-async function handedToPost(backgroundTail, historyLoad, anatomyStored, fixes, hooks) {
   const [loaded, anatomyLine] = await Promise.all([historyLoad, anatomyStored]);
   if (anatomyLine) hooks.log(anatomyLine);
-  return { backgroundTail, ...loaded ? { historyForPost: loaded } : {}, ...fixes ? { fixesForPost: fixes } : {} };
+  return {
+    profile,
+    judgement,
+    backgroundTail: measured.backgroundTail,
+    ...loaded ? { historyForPost: loaded } : {},
+    ...fixes ? { fixesForPost: fixes } : {}
+  };
 }
 
 export {

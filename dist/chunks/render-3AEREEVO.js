@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-C7QTOBNJ.js";
-import "./chunk-GQI36BNS.js";
+} from "./chunk-4AQFOGIC.js";
+import "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";

@@ -9,13 +9,13 @@ import {
 } from "./chunk-KRGC3EVJ.js";
 import {
   runJudgedProfile
-} from "./chunk-B72BGQ5K.js";
-import "./chunk-NBCTBSOK.js";
+} from "./chunk-ORTHETJT.js";
+import "./chunk-AKOCJSXT.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-GQI36BNS.js";
+} from "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-BYY3AFW7.js";
@@ -105,7 +105,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-QFSPKOSH.js");
+    const { runCompareStep } = await import("./compare-step-AJNXSPYK.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -120,7 +120,7 @@ async function profileStep(config) {
   const phaseLog = new PhaseLog();
   const experimentDirectories = [];
   const stateDir = path.dirname(profilePath);
-  const judged = await runJudgedProfile(config, {
+  const { profile, judgement, backgroundTail, historyForPost, fixesForPost } = await runJudgedProfile(config, {
     log: (line) => info(line),
     warn: (line) => warning(line),
     onPhase: (phase) => phaseLog.enter(phase),
@@ -136,12 +136,9 @@ async function profileStep(config) {
     onLedger: (file) => saveState(STATE.machineLedger, file),
     followWriteback: (request) => startFollowerIn(stateDir, request, (line) => warning(line))
   });
-  const { profile, backgroundTail } = judged;
-  if (backgroundTail) {
-    saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
-    if (judged.historyForPost) hand(stateDir, "history", judged.historyForPost);
-    if (judged.fixesForPost) hand(stateDir, "fixes", judged.fixesForPost);
-  }
+  if (backgroundTail) saveState(STATE.writebackFollower, JSON.stringify(backgroundTail));
+  if (historyForPost) hand(stateDir, "history", historyForPost);
+  if (fixesForPost) hand(stateDir, "fixes", fixesForPost);
   const reportStep = backgroundTail ? "post" : "main";
   const inPost = reportStep === "post";
   phaseLog.close();
@@ -165,8 +162,8 @@ async function profileStep(config) {
       profile.warnings.push(message);
     });
   }
-  const { markdown, outputs } = judged.backgroundTail ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judged.judgement?.verdict ?? null) } : (await import("./render-CLHJURUU.js")).renderJudged(profile, judged.judgement);
+  const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-3AEREEVO.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

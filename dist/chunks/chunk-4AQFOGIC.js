@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-GQI36BNS.js";
+} from "./chunk-MVD3FDW6.js";
 import {
   downloadSection,
   renderSaveSection,

@@ -7,10 +7,10 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-KOEY7G2E.js";
+} from "./chunk-S6NSDABL.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-C7QTOBNJ.js";
-import "./chunk-GQI36BNS.js";
+import "./chunk-4AQFOGIC.js";
+import "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import {

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-C7QTOBNJ.js";
+} from "./chunk-4AQFOGIC.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,8 +15,8 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-NBCTBSOK.js";
-import "./chunk-GQI36BNS.js";
+} from "./chunk-AKOCJSXT.js";
+import "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";

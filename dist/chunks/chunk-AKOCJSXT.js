@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-GQI36BNS.js";
+} from "./chunk-MVD3FDW6.js";
 import {
   describeFingerprint,
   fingerprintFrom
