@@ -32,7 +32,7 @@ import { judgeWithTail } from '../../src/pipeline/post-judge.js';
 import { judgeOnce } from '../../src/pipeline/stages/judge.js';
 import { recordExperiments, runExperimentStage } from '../../src/pipeline/stages/experiments.js';
 import { fixesEntryFor, nothingToMeasureHeld, rememberFixes, toMeasureHeld } from '../../src/pipeline/stages/remembered.js';
-import { whoWaitsForTail } from '../../src/pipeline/tail-decision.js';
+import { whoWaitsForTail, type TailFacts } from '../../src/pipeline/tail-decision.js';
 import type { Placement } from '../../src/pipeline/stages/placement.js';
 import type { Profile } from '../../src/profile/schema.js';
 import { EXPERIMENT_NAMES } from '../../src/profile/schema.js';
@@ -106,6 +106,24 @@ function repeatRun(cachePath?: string): { main: Profile; followed: FollowResult;
   const followed: FollowResult = { syncs, end: writeback.end, snapshots: all.filter((s) => s.tMs > cut.tMs && s.tMs < writeback.endMs) };
   return { main, followed, onDiskMs };
 }
+
+/** A repeat run's tail facts as extraction ends (a disk left dirty, ceilings remembered, experiments: auto), with what was remembered. */
+const repeatTailFacts = (
+  restoreMs: number | null,
+  remembered: Partial<Pick<TailFacts, 'fixesRemembered' | 'nothingToMeasureRemembered' | 'toMeasureRemembered'>>,
+): TailFacts => ({
+  restoreInMemory: false,
+  dirtyAtExtractEndBytes: 1,
+  runProbes: false,
+  experimentsCanRun: true,
+  experimentsAuto: true,
+  restoreMs,
+  fixesRemembered: false,
+  nothingToMeasureRemembered: false,
+  toMeasureRemembered: false,
+  failOnBottleneck: false,
+  ...remembered,
+});
 
 describe('remembered fixes through the stages', () => {
   let services: LocalServices;
@@ -287,18 +305,7 @@ describe('remembered fixes through the stages', () => {
     const first = networkRun();
     const fingerprint = first.fingerprint as NonNullable<Profile['fingerprint']>;
     expect(first.verdict?.bottleneck).toBe('network');
-    const tailFacts = (nothingToMeasureRemembered: boolean, fixesRemembered = false) => ({
-      restoreInMemory: false,
-      dirtyAtExtractEndBytes: 1,
-      runProbes: false,
-      experimentsCanRun: true,
-      experimentsAuto: true,
-      restoreMs: first.restore?.restoreMs ?? null,
-      fixesRemembered,
-      nothingToMeasureRemembered,
-      toMeasureRemembered: false,
-      failOnBottleneck: false,
-    });
+    const tailFacts = (nothingToMeasureRemembered: boolean) => repeatTailFacts(first.restore?.restoreMs ?? null, { nothingToMeasureRemembered });
 
     // Run 601: nothing remembered, so main waited (fixes-to-measure); judged with its tail: nothing to measure, stored.
     const lines: string[] = [];
@@ -391,20 +398,10 @@ describe('remembered fixes through the stages', () => {
     const mainRun = repeatRun(cachePath);
     const fixes = await asRun('703', readFixes);
     expect(toMeasureHeld(fixes, fingerprint, mainRun.main.restore)).toBe(true);
-    expect(
-      whoWaitsForTail({
-        restoreInMemory: false,
-        dirtyAtExtractEndBytes: 1,
-        runProbes: false,
-        experimentsCanRun: true,
-        experimentsAuto: true,
-        restoreMs: mainRun.main.restore?.restoreMs ?? null,
-        fixesRemembered: false,
-        nothingToMeasureRemembered: false,
-        toMeasureRemembered: true,
-        failOnBottleneck: false,
-      }),
-    ).toMatchObject({ who: 'main', rule: 'to-measure-remembered' });
+    expect(whoWaitsForTail(repeatTailFacts(mainRun.main.restore?.restoreMs ?? null, { toMeasureRemembered: true }))).toMatchObject({
+      who: 'main',
+      rule: 'to-measure-remembered',
+    });
     // Judged under the gate (had its tail come in short), auto still measures, and says whose time passed the gate.
     const short = judgeOnce(mainRun.main, config, undefined, () => {}, fixes);
     expect(short.experimentPlan).toMatchObject({ run: true, why: { kind: 'chose', gateFrom: { runId: '701' } }, memory: { reason: 'none-remembered' } });

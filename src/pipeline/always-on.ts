@@ -36,7 +36,6 @@ import {
   type LoadedHistory,
 } from '../history/store.js';
 
-export type { HistoryKeyConfig } from '../history/store.js';
 import { MiB } from '../util/units.js';
 
 /** The log groups of the always-on cache calls, so their client lines are not read as the restore's. */
@@ -200,16 +199,17 @@ export function autoExperiments(
 ): ExperimentPlan | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
+  const run = fixes && judged.fingerprint ? regimeFactsOf(judged.fingerprint, r) : null;
   const toMeasure = fixes && !fixes.found ? fixes.toMeasure : undefined;
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
     allowed: config.experiments,
-    ...(fixes && judged.fingerprint
+    ...(fixes && run
       ? {
           remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-          run: regimeFactsOf(judged.fingerprint, r),
-          ...(toMeasure && judgedInRegime(toMeasure, regimeFactsOf(judged.fingerprint, r)) ? { toMeasure } : {}),
+          run,
+          ...(toMeasure && judgedInRegime(toMeasure, run) ? { toMeasure } : {}),
         }
       : {}),
   });

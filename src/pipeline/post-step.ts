@@ -48,10 +48,10 @@ export async function run(): Promise<void> {
   const handedFixes = takeHanded('fixes', core.getState(HANDED_STATE.fixes));
   const mainStarted = core.getState(STATE.mainStarted) === 'true';
   const reportStep = parseReportStep(core.getState(STATE.reportStep));
+  const config = mainStarted ? profileConfig() : null;
   // This step adds the run to the history main read (post-judge.ts): its entry reserved now, so the round
   // trip runs beside collecting the tail and judging instead of after them.
-  const historyConfig = reportStep === 'post' && handedHistory ? profileConfig() : null;
-  const historyEntry = historyConfig ? reserveHistoryFor(historyConfig) : null;
+  const historyEntry = config && reportStep === 'post' && handedHistory ? reserveHistoryFor(config) : null;
   // It ends by its deadline in any case, and nothing of it is left once the post step is done.
   const backgroundTail = parseBackgroundTail(core.getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
@@ -64,8 +64,6 @@ export async function run(): Promise<void> {
       .addRaw(`The main step ended before writing its report (failed or cancelled); see its log for the reason.${saved}`)
       .write();
   }
-  if (!mainStarted) return;
-  const config = profileConfig();
   if (!config) return;
   const save = await saveStep(config, summaryWritten, profilePath);
 

@@ -12,10 +12,14 @@ import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
 import { leftInPlace } from '../util/cleanup-words.js';
 
 export const PROBE_DIR_PREFIX = '.disk-profiler-fio-';
-/** What follows the prefix: suite.ts's 12 random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
-export const PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
 /** The random bytes of a probe directory's name, as hex digits (PROBE_DIR_SUFFIX). */
 export const PROBE_DIR_RANDOM_BYTES = 6;
+/** The suffix suite.ts makes: its random bytes as hex digits. */
+const RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
+/** What follows the prefix: suite.ts's random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
+export const PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
+/** The suffix only this version makes (suite.ts). */
+const THIS_VERSIONS_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 
@@ -37,12 +41,12 @@ export function refuseReason(dir: string): string | null {
 
 /**
  * suite.ts records the directory, makes it, then writes its marker: a step killed between the two leaves it
- * empty, under the name only this version makes (12 random hex digits). Such a directory holds nothing to
+ * empty, under the name only this version makes (THIS_VERSIONS_SUFFIX). Such a directory holds nothing to
  * lose, so it is removed (rmdir, which refuses anything not empty) rather than left on the runner for good.
  */
 function madeButUnmarked(dir: string): boolean {
-  const suffix = path.basename(dir).slice(PROBE_DIR_PREFIX.length);
-  if (!path.basename(dir).startsWith(PROBE_DIR_PREFIX) || !/^[0-9a-f]{12}$/.test(suffix)) return false;
+  const name = path.basename(dir);
+  if (!name.startsWith(PROBE_DIR_PREFIX) || !THIS_VERSIONS_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
   try {
     return fs.lstatSync(dir).isDirectory() && fs.readdirSync(dir).length === 0;
   } catch {

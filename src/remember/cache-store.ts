@@ -108,50 +108,48 @@ export type StoreResult = { ok: true } | { ok: false; reason: string };
  * created while the post step collects the tail and judges). Created and never finalized (the step
  * ended first), the entry is only a reservation, which the service drops.
  */
-export type Reservation = { ok: true; key: string; signedUploadUrl: string } | { ok: false; key: string; reason: string };
+export type Reservation = { ok: true; key: string; version: string; signedUploadUrl: string } | { ok: false; key: string; reason: string };
 
 /** Creates the entry (cache v2); null where there is nothing to reserve ahead (cache v1 reserves with the document's size, or the mode permits no writes). */
 export function reserveDocument(kind: DocumentKind, key: string): Promise<Reservation> | null {
-  if (!isCacheWritable(getCacheMode()) || serviceVersion() !== 'v2') return null;
-  // Never rejects: a failure is the reservation's reason (a caller may start it long before it awaits it).
-  return createEntry(kind, key).catch(
-    (error: unknown): Reservation => ({ ok: false, key, reason: `reserving ${key} in the Actions cache failed: ${errorMessage(error)}` }),
-  );
+  return isCacheWritable(getCacheMode()) && serviceVersion() === 'v2' ? createEntry(kind, key) : null;
 }
 
+/** CreateCacheEntry for the document's key. Never rejects: a failure is the reservation's reason (a caller may start it long before it awaits it). */
 async function createEntry(kind: DocumentKind, key: string): Promise<Reservation> {
-  const { paths, compressionMethod } = versionOf(kind);
-  const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
-  const created = await internalCacheTwirpClient().CreateCacheEntry({ key, version });
-  return created.ok
-    ? { ok: true, key, signedUploadUrl: created.signedUploadUrl }
-    : { ok: false, key, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
+  try {
+    const { paths, compressionMethod } = versionOf(kind);
+    const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
+    const created = await internalCacheTwirpClient().CreateCacheEntry({ key, version });
+    return created.ok
+      ? { ok: true, key, version, signedUploadUrl: created.signedUploadUrl }
+      : { ok: false, key, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : ' (it exists already)'}` };
+  } catch (error) {
+    return { ok: false, key, reason: `reserving ${key} in the Actions cache failed: ${errorMessage(error)}` };
+  }
 }
 
 /** Saves the document under key (a new key: entries are immutable), into the entry reserved for it where there is one (reserveDocument). */
 export async function storeDocument(kind: DocumentKind, key: string, document: unknown, reserved: Promise<Reservation> | null = null): Promise<StoreResult> {
   const mode = getCacheMode();
   if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
-  const { paths, compressionMethod } = versionOf(kind);
   let dir: string | null = null;
   try {
     const body = JSON.stringify(document);
     const sizeBytes = Buffer.byteLength(body);
     if (serviceVersion() === 'v2') {
-      const version = cacheUtils.getCacheVersion(paths, compressionMethod, true);
-      const client = internalCacheTwirpClient();
-      const created = await (reserved ?? reserveDocument(kind, key));
-      if (!created) return { ok: false, reason: 'the cache service took no reservation' };
+      const created = await (reserved ?? createEntry(kind, key));
       if (created.key !== key) return { ok: false, reason: `the entry reserved is ${created.key}, not ${key}` };
       if (!created.ok) return { ok: false, reason: created.reason };
       await putBlob(created.signedUploadUrl, body);
-      const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
+      const finalized = await internalCacheTwirpClient().FinalizeCacheEntryUpload({ key, version: created.version, sizeBytes: `${sizeBytes}` });
       if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
     } else {
+      const { paths, compressionMethod } = versionOf(kind);
       const { reserveCache, uploadCache } = await v1Client();
-      const reserved = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
-      const cacheId = reserved?.result?.cacheId;
-      if (!cacheId) return { ok: false, reason: reserved?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      const entry = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = entry?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: entry?.error?.message ?? `the cache service refused ${key} (it exists already)` };
       dir = await scratch();
       const file = path.join(dir, 'document.json');
       await writeFile(file, body);

@@ -2,10 +2,10 @@
  * Stage 10, last: this run added to its label's history (read since stage 5) and shown against the earlier
  * runs; on a run whose tail was left to the follower, the post step runs it once it has judged with the tail.
  */
-import type { HistoryReservation, LoadedHistory } from '../../history/store.js';
+import type { HistoryKeyConfig, HistoryReservation, LoadedHistory } from '../../history/store.js';
 import type { HardwareFingerprint, HistoryView } from '../../profile/always-on.js';
 import type { Profile } from '../../profile/schema.js';
-import { HISTORY_GROUP, historyOf, type HistoryKeyConfig } from '../always-on.js';
+import { HISTORY_GROUP, historyOf } from '../always-on.js';
 import type { PipelineHooks } from './hooks.js';
 
 export async function addToHistory(

@@ -6,7 +6,8 @@
  * after them, where the ceilings came from, fresh ones stored for later runs.
  */
 import type { ProfileConfig } from '../../config/config.js';
-import type { EarlyReads, HistoryKeyConfig } from '../always-on.js';
+import type { EarlyReads } from '../always-on.js';
+import type { HistoryKeyConfig } from '../../history/store.js';
 import type { CeilingsSource, HardwareFingerprint } from '../../profile/always-on.js';
 import type { PhaseRecord, Profile, ProbeSuiteResult } from '../../profile/schema.js';
 import type { LoadedHistory } from '../../history/store.js';

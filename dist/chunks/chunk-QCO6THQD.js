@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-QND3FDE3.js";
+} from "./chunk-TABS6KPP.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -14,7 +14,7 @@ import {
 } from "./chunk-SN27TOXG.js";
 import {
   checkedRememberedFixes
-} from "./chunk-6HLDOFYU.js";
+} from "./chunk-N5MZPG3E.js";
 import {
   sayAttribution,
   sayDevice,

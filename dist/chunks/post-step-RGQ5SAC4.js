@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-KRGC3EVJ.js";
+} from "./chunk-QCO6THQD.js";
 import {
   readProfileFile
 } from "./chunk-SZJKGWGT.js";
@@ -21,14 +21,14 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-QND3FDE3.js";
+} from "./chunk-TABS6KPP.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
 } from "./chunk-BQD2QFWM.js";
 import {
   reserveHistoryFor
-} from "./chunk-6HLDOFYU.js";
+} from "./chunk-N5MZPG3E.js";
 import "./chunk-DLGVJUVW.js";
 import {
   isExactKeyMatch,
@@ -163,8 +163,8 @@ async function run() {
   const handedFixes = takeHanded("fixes", getState(HANDED_STATE.fixes));
   const mainStarted = getState(STATE.mainStarted) === "true";
   const reportStep = parseReportStep(getState(STATE.reportStep));
-  const historyConfig = reportStep === "post" && handedHistory ? profileConfig() : null;
-  const historyEntry = historyConfig ? reserveHistoryFor(historyConfig) : null;
+  const config = mainStarted ? profileConfig() : null;
+  const historyEntry = config && reportStep === "post" && handedHistory ? reserveHistoryFor(config) : null;
   const backgroundTail = parseBackgroundTail(getState(STATE.writebackFollower));
   const followed = backgroundTail ? await collectFollower(backgroundTail) : null;
   const summaryWritten = reportStep !== null;
@@ -173,8 +173,6 @@ async function run() {
     const saved = profilePath && existsSync(profilePath) ? ` A partial profile is at ${profilePath}.` : "";
     await summary.addHeading("Disk profiler: no report", 3).addRaw(`The main step ended before writing its report (failed or cancelled); see its log for the reason.${saved}`).write();
   }
-  if (!mainStarted) return;
-  const config = profileConfig();
   if (!config) return;
   const save = await saveStep(config, summaryWritten, profilePath);
   const profile = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
@@ -184,7 +182,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-WX6E24OE.js");
+    const { judgeWithTail } = await import("./post-judge-7M7S7YVK.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-AKOCJSXT.js";
+} from "./chunk-GZL5OQJI.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
@@ -40,12 +40,12 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-QND3FDE3.js";
+} from "./chunk-TABS6KPP.js";
 import {
   loadNewest,
   runIdentity,
   storeDocument
-} from "./chunk-6HLDOFYU.js";
+} from "./chunk-N5MZPG3E.js";
 import {
   isExactKeyMatch
 } from "./chunk-WPRYCC7A.js";

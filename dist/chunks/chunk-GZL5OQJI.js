@@ -31,7 +31,7 @@ import {
   storeDocument,
   storeFixes,
   updateHistory
-} from "./chunk-6HLDOFYU.js";
+} from "./chunk-N5MZPG3E.js";
 import {
   historyRunOf
 } from "./chunk-DLGVJUVW.js";
@@ -276,15 +276,16 @@ function regimeFactsOf(fingerprint, restore) {
 function autoExperiments(config, judged, fixes = null) {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
+  const run = fixes && judged.fingerprint ? regimeFactsOf(judged.fingerprint, r) : null;
   const toMeasure = fixes && !fixes.found ? fixes.toMeasure : void 0;
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
     allowed: config.experiments,
-    ...fixes && judged.fingerprint ? {
+    ...fixes && run ? {
       remembered: fixes.found ? fixes.against : { missing: fixes.reason },
-      run: regimeFactsOf(judged.fingerprint, r),
-      ...toMeasure && judgedInRegime(toMeasure, regimeFactsOf(judged.fingerprint, r)) ? { toMeasure } : {}
+      run,
+      ...toMeasure && judgedInRegime(toMeasure, run) ? { toMeasure } : {}
     } : {}
   });
   return { ...decision, reason: autoExperimentsReason(decision) };
@@ -520,9 +521,10 @@ async function rememberFixes(entry, plan, profile, measuredAt, hooks, warn) {
 
 // src/report/say/tail.ts
 function notOnDiskSentence(timeoutMs, tail) {
+  const pending = tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ");
   if (tail.cutBy === "post-step")
-    return `The restore's files were not all on disk when the post step began (syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}); it does not wait for them, as actions/cache does not, so the tail is cut there.`;
-  return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${tail.syncs.filter((s) => !s.returned).map((s) => s.mountPoint).join(", ")}; the tail is cut there.`;
+    return `The restore's files were not all on disk when the post step began (syncfs had not returned on ${pending}); it does not wait for them, as actions/cache does not, so the tail is cut there.`;
+  return `The restore's files were not all on disk after ${timeoutMs / 1e3} s (writeback-timeout-seconds): syncfs had not returned on ${pending}; the tail is cut there.`;
 }
 
 export {

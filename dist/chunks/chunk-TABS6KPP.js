@@ -440,8 +440,10 @@ function probeArgs(def, opts) {
 
 // src/probe/cleanup.ts
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
-var PROBE_DIR_SUFFIX = /^(?:[0-9a-f]{12}|[A-Za-z0-9]{6})$/;
 var PROBE_DIR_RANDOM_BYTES = 6;
+var RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
+var PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
+var THIS_VERSIONS_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
@@ -458,8 +460,8 @@ function refuseReason(dir) {
   return null;
 }
 function madeButUnmarked(dir) {
-  const suffix = path2.basename(dir).slice(PROBE_DIR_PREFIX.length);
-  if (!path2.basename(dir).startsWith(PROBE_DIR_PREFIX) || !/^[0-9a-f]{12}$/.test(suffix)) return false;
+  const name = path2.basename(dir);
+  if (!name.startsWith(PROBE_DIR_PREFIX) || !THIS_VERSIONS_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
   try {
     return fs2.lstatSync(dir).isDirectory() && fs2.readdirSync(dir).length === 0;
   } catch {

@@ -6,11 +6,11 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-KRGC3EVJ.js";
+} from "./chunk-QCO6THQD.js";
 import {
   runJudgedProfile
-} from "./chunk-ORTHETJT.js";
-import "./chunk-AKOCJSXT.js";
+} from "./chunk-QZF6YKFY.js";
+import "./chunk-GZL5OQJI.js";
 import {
   experimentOutputs,
   profileOutputs,
@@ -23,9 +23,9 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-QND3FDE3.js";
+} from "./chunk-TABS6KPP.js";
 import "./chunk-SN27TOXG.js";
-import "./chunk-6HLDOFYU.js";
+import "./chunk-N5MZPG3E.js";
 import "./chunk-DLGVJUVW.js";
 import {
   sayEvidence

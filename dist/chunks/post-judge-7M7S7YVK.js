@@ -15,14 +15,14 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-AKOCJSXT.js";
+} from "./chunk-GZL5OQJI.js";
 import "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";
 import {
   rememberedExperiments
-} from "./chunk-6HLDOFYU.js";
+} from "./chunk-N5MZPG3E.js";
 import "./chunk-DLGVJUVW.js";
 import "./chunk-WPRYCC7A.js";
 import "./chunk-V6ICDZO4.js";

@@ -84,40 +84,38 @@ async function loadNewest(kind, keyPrefixOrPrefixes) {
   }
 }
 function reserveDocument(kind, key) {
-  if (!isCacheWritable(getCacheMode()) || serviceVersion() !== "v2") return null;
-  return createEntry(kind, key).catch(
-    (error) => ({ ok: false, key, reason: `reserving ${key} in the Actions cache failed: ${errorMessage(error)}` })
-  );
+  return isCacheWritable(getCacheMode()) && serviceVersion() === "v2" ? createEntry(kind, key) : null;
 }
 async function createEntry(kind, key) {
-  const { paths, compressionMethod } = versionOf(kind);
-  const version = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
-  const created = await internalCacheTwirpClient().CreateCacheEntry({ key, version });
-  return created.ok ? { ok: true, key, signedUploadUrl: created.signedUploadUrl } : { ok: false, key, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
+  try {
+    const { paths, compressionMethod } = versionOf(kind);
+    const version = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
+    const created = await internalCacheTwirpClient().CreateCacheEntry({ key, version });
+    return created.ok ? { ok: true, key, version, signedUploadUrl: created.signedUploadUrl } : { ok: false, key, reason: `the cache service refused ${key}${created.message ? `: ${created.message}` : " (it exists already)"}` };
+  } catch (error) {
+    return { ok: false, key, reason: `reserving ${key} in the Actions cache failed: ${errorMessage(error)}` };
+  }
 }
 async function storeDocument(kind, key, document, reserved = null) {
   const mode = getCacheMode();
   if (!isCacheWritable(mode)) return { ok: false, reason: `the cache mode '${mode}' does not permit writes` };
-  const { paths, compressionMethod } = versionOf(kind);
   let dir = null;
   try {
     const body = JSON.stringify(document);
     const sizeBytes = Buffer.byteLength(body);
     if (serviceVersion() === "v2") {
-      const version = cacheUtils_exports.getCacheVersion(paths, compressionMethod, true);
-      const client = internalCacheTwirpClient();
-      const created = await (reserved ?? reserveDocument(kind, key));
-      if (!created) return { ok: false, reason: "the cache service took no reservation" };
+      const created = await (reserved ?? createEntry(kind, key));
       if (created.key !== key) return { ok: false, reason: `the entry reserved is ${created.key}, not ${key}` };
       if (!created.ok) return { ok: false, reason: created.reason };
       await putBlob(created.signedUploadUrl, body);
-      const finalized = await client.FinalizeCacheEntryUpload({ key, version, sizeBytes: `${sizeBytes}` });
+      const finalized = await internalCacheTwirpClient().FinalizeCacheEntryUpload({ key, version: created.version, sizeBytes: `${sizeBytes}` });
       if (!finalized.ok) return { ok: false, reason: finalized.message || `the cache service did not finalize ${key}` };
     } else {
+      const { paths, compressionMethod } = versionOf(kind);
       const { reserveCache, uploadCache } = await v1Client();
-      const reserved2 = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
-      const cacheId = reserved2?.result?.cacheId;
-      if (!cacheId) return { ok: false, reason: reserved2?.error?.message ?? `the cache service refused ${key} (it exists already)` };
+      const entry = await reserveCache(key, paths, { compressionMethod, enableCrossOsArchive: true, cacheSize: sizeBytes });
+      const cacheId = entry?.result?.cacheId;
+      if (!cacheId) return { ok: false, reason: entry?.error?.message ?? `the cache service refused ${key} (it exists already)` };
       dir = await scratch();
       const file = path.join(dir, "document.json");
       await writeFile(file, body);
