@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { extrapolate, extrapolatedSaving, lineAtOne, sampleStep } from '../../src/experiment/sample-extrapolate.js';
 import { TarSampleFilter } from '../../src/experiment/sample-filter.js';
 import {
+  balancedPicks,
   BLOCK_BYTES,
   ClusterCensus,
   clusterKey,
@@ -137,19 +138,36 @@ describe('selection', () => {
     expect(large.entryShare).toBeCloseTo(0.5, 1);
     expect(large.byteShare).toBeCloseTo(0.5, 1);
   });
+  it('keeps, of each run of neighbours, the cluster that holds both shares to 1/step, where the first of each run would not', () => {
+    // Sizes that grow fast along the order (the largest packages hold most bytes), and files that do not follow bytes.
+    const clusters = Array.from({ length: 300 }, (_, i) => ({ key: `c${i}`, bytes: Math.round(1000 * 1.05 ** (300 - i)), entries: 1 + ((i * 37) % 11) }));
+    const share = (picked: typeof clusters, of: 'bytes' | 'entries') => picked.reduce((t, c) => t + c[of], 0) / clusters.reduce((t, c) => t + c[of], 0);
+    const firstOfEachRun = clusters.filter((_, i) => i % 10 === 9);
+    expect(share(firstOfEachRun, 'bytes') * 10).toBeLessThan(0.85);
+    const picked = balancedPicks(clusters, 10);
+    expect(picked).toHaveLength(30);
+    expect(share(picked, 'bytes') * 10).toBeCloseTo(1, 1);
+    expect(share(picked, 'entries') * 10).toBeCloseTo(1, 1);
+    // One from each run: the i-th pick comes from the i-th run of ten.
+    expect(picked.map((c) => Math.floor(Number(c.key.slice(1)) / 10))).toEqual(picked.map((_, i) => i));
+    // A last run shorter than half a step gets no pick.
+    expect(balancedPicks(clusters.slice(0, 24), 10)).toHaveLength(2);
+    expect(balancedPicks(clusters.slice(0, 25), 10)).toHaveLength(3);
+  });
   it('no depth with enough subtrees: null', () => {
     expect(planClusters(census(packages(10, 3, () => 10)), 2, 20)).toBeNull();
   });
   it('keeps a hard link only where its target was kept, and counts the dropped', () => {
     // Enough packages that each is well under MAX_CLUSTER_SHARE_OF_SAMPLE of a sample: sampled, not split.
     const members = packages(400, 1, () => 10);
-    const plan = planClusters(census([...members, ['nm/pkg-0/h', 0], ['nm/pkg-1/h', 0]]), 2, 5) as NonNullable<ReturnType<typeof planClusters>>;
+    const plan = planClusters(census(members), 2, 5) as NonNullable<ReturnType<typeof planClusters>>;
     const s = new SampleSelector(plan);
     for (const m of members) s.decide(asHeader(m));
-    // One class: the 5th package (index 4, the middle of the small sample's step of 8) is in both samples, the 2nd in neither;
-    // a link in pkg-4 to a file in pkg-1 is dropped.
-    expect(s.decide({ name: 'nm/pkg-4/h', type: '1', linkName: 'nm/pkg-4/lib/f0.js', sizeBytes: 0 })).toEqual([true, true]);
-    expect(s.decide({ name: 'nm/pkg-4/h2', type: '1', linkName: 'nm/pkg-1/lib/f0.js', sizeBytes: 0 })).toEqual([false, false]);
+    // A package in both samples, and one in neither: a link in the first to a file in the second is dropped.
+    const inBoth = [...(plan.kept[1] as Set<string>)][0] as string;
+    const inNeither = Array.from({ length: 400 }, (_, p) => `nm/pkg-${p}`).find((k) => !plan.kept[0]?.has(k)) as string;
+    expect(s.decide({ name: `${inBoth}/h`, type: '1', linkName: `${inBoth}/lib/f0.js`, sizeBytes: 0 })).toEqual([true, true]);
+    expect(s.decide({ name: `${inBoth}/h2`, type: '1', linkName: `${inNeither}/lib/f0.js`, sizeBytes: 0 })).toEqual([false, false]);
     expect(s.counts[0]?.droppedHardLinks).toBe(1);
   });
   it('a step below 1 is refused, naming what is allowed', () => {
@@ -249,17 +267,22 @@ describe('samples of a real archive (the lab deps cache, fixtures/archives)', ()
   for (const m of listing) real.add(m.name, m.type === '5', m.sizeBytes);
 
   // A sample whose share of the bytes is far from its share of the members reads the restore at neither:
-  // ordered by log2 size class without a take-all stratum, a step of 8 kept 12.9 % of the members and 20.3 % of the bytes.
-  for (const every of [4, 8, 13, 20, 30]) {
-    it(`every ${every}: the large sample keeps about as large a share of the bytes as of the members`, () => {
-      const plan = planClusters(real, every, 20) as NonNullable<ReturnType<typeof planClusters>>;
-      const s = new SampleSelector(plan);
-      for (const m of listing) s.decide(m);
-      const { entryShare, byteShare } = sampleShares(s.counts[0] as NonNullable<(typeof s.counts)[0]>);
-      expect(Math.max(entryShare, byteShare) / Math.min(entryShare, byteShare)).toBeLessThan(1.25);
-      expect(entryShare * every).toBeGreaterThan(0.7);
-      expect(entryShare * every).toBeLessThan(1.4);
-    });
+  // ordered by log2 size class without a take-all stratum, a step of 8 kept 12.9 % of the members and 20.3 % of the bytes;
+  // every k-th by bytes, a step of 12 kept 9.3 % and 18.2 %.
+  for (const every of [4, 8, 9, 12, 13, 15, 20, 30]) {
+    for (const stratum of [MAX_EVERY_SAMPLE_SHARE, 0]) {
+      it(`every ${every}${stratum ? '' : ', no take-all stratum'}: each sample keeps about 1/step of the members and of the bytes`, () => {
+        const plan = planClusters(real, every, 20, stratum) as NonNullable<ReturnType<typeof planClusters>>;
+        const s = new SampleSelector(plan);
+        for (const m of listing) s.decide(m);
+        const [large, small] = (s.counts as SampleCounts[]).map(sampleShares) as [ReturnType<typeof sampleShares>, ReturnType<typeof sampleShares>];
+        expect(large.entryShare * every).toBeCloseTo(1, 1);
+        expect(Math.abs(large.byteShare * every - 1)).toBeLessThan(0.1);
+        const smallStep = every * SMALL_FACTOR;
+        expect(Math.abs(small.entryShare * smallStep - 1)).toBeLessThan(0.1);
+        expect(Math.abs(small.byteShare * smallStep - 1)).toBeLessThan(0.3);
+      });
+    }
   }
   it('what cannot be split is kept in every sample, within its cap, and left out of the shares', () => {
     const every = 13;

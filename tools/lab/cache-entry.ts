@@ -8,7 +8,7 @@
  * `large-files`, a few large files whose extraction decompression dominates.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { seedCache } from '../services/index.js';
 import type { LocalServices } from '../services/index.js';
@@ -29,18 +29,27 @@ export interface LabCacheEntry {
   paths: string[];
 }
 
-export const LAB_CACHES = ['deps', 'large-files'] as const;
+export const LAB_CACHES = ['deps', 'large-files', 'monorepo'] as const;
 export type LabCacheName = (typeof LAB_CACHES)[number];
 
-export async function seedLabCache(services: LocalServices, projectRoot: string, tempDir: string): Promise<LabCacheEntry> {
+/** The pinned workload's directory, its cache paths checked present, and its lock file's hash for the keys. */
+function workloadOf(projectRoot: string): { workload: string; lockHash: string } {
   const workload = path.join(projectRoot, LAB_WORKLOAD_DIR);
   for (const p of LAB_CACHE_PATHS) {
     if (!existsSync(path.join(workload, p))) {
       throw new ProfilerError(`The lab cache needs ${p} under ${workload}, the lab's pinned workload.`, 'Run `npm run lab:workload` first.');
     }
   }
-  const lock = readFileSync(path.join(workload, 'package-lock.json'));
-  const key = `lab-deps-${createHash('sha256').update(lock).digest('hex').slice(0, 16)}`;
+  const lockHash = createHash('sha256')
+    .update(readFileSync(path.join(workload, 'package-lock.json')))
+    .digest('hex')
+    .slice(0, 16);
+  return { workload, lockHash };
+}
+
+export async function seedLabCache(services: LocalServices, projectRoot: string, tempDir: string): Promise<LabCacheEntry> {
+  const { workload, lockHash } = workloadOf(projectRoot);
+  const key = `lab-deps-${lockHash}`;
   mkdirSync(tempDir, { recursive: true });
   await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: workload, tempDir });
   return { key, paths: LAB_CACHE_PATHS };
@@ -81,4 +90,27 @@ export async function seedLargeFilesCache(services: LocalServices, projectRoot: 
   mkdirSync(tempDir, { recursive: true });
   await seedCache({ services, paths: ['large-files'], key, workspace: buildDir, tempDir });
   return { key, paths: ['large-files'] };
+}
+
+/**
+ * Packages of the monorepo cache, each with its own node_modules holding the deps cache's trees.
+ * Eight: ~95k members, ~680 MB, whose extraction is ~4 CPU-seconds of tar + unzstd here (unthrottled, onto
+ * ext4), so that a CFS quota the kernel can enforce (slow-restore-specs.ts) makes a restore of 60–180 s.
+ */
+export const MONOREPO_PACKAGES = 8;
+
+/**
+ * The monorepo cache: a workspace's `packages/p<i>/node_modules` trees, each a copy of the pinned
+ * workload's cache paths (real package files, real directory shapes), laid out in `buildDir` (removed with the lab)
+ * and saved from there. zstd's long mode finds the copies, so the archive stays near the deps cache's
+ * size while tar creates eight times its files.
+ */
+export async function seedMonorepoCache(services: LocalServices, projectRoot: string, buildDir: string, tempDir: string): Promise<LabCacheEntry> {
+  const { workload, lockHash } = workloadOf(projectRoot);
+  for (let i = 1; i <= MONOREPO_PACKAGES; i++)
+    for (const p of LAB_CACHE_PATHS) cpSync(path.join(workload, p), path.join(buildDir, 'packages', `p${i}`, p), { recursive: true, verbatimSymlinks: true });
+  const key = `lab-monorepo-${MONOREPO_PACKAGES}-${lockHash}`;
+  mkdirSync(tempDir, { recursive: true });
+  await seedCache({ services, paths: ['packages'], key, workspace: buildDir, tempDir });
+  return { key, paths: ['packages'] };
 }

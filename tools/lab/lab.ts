@@ -13,7 +13,7 @@ import type { ProfileConfig } from '../../src/config/config.js';
 import { runProfile } from '../../src/pipeline/run-profile.js';
 import { sayVerdict } from '../../src/report/say/verdict.js';
 import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from '../services/index.js';
-import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCache } from './cache-entry.js';
+import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCache, seedMonorepoCache } from './cache-entry.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from './paths.js';
 import { withoutWorkflowCommands } from './quiet.js';
@@ -81,17 +81,23 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
     );
     log(`lab: local services on ${services.url}; seeding the lab cache`);
     const cache = await withoutWorkflowCommands(() => seedLabCache(services, opts.projectRoot, path.join(root, 'seed-temp')));
-    let largeFiles: Promise<LabCacheEntry> | null = null;
+    // The other caches are seeded on first use, each from a build tree removed once it is saved.
+    const seeders: Record<Exclude<LabCacheName, 'deps'>, (buildDir: string, tempDir: string) => Promise<LabCacheEntry>> = {
+      'large-files': (buildDir, tempDir) => seedLargeFilesCache(services, opts.projectRoot, buildDir, tempDir),
+      monorepo: (buildDir, tempDir) => seedMonorepoCache(services, opts.projectRoot, buildDir, tempDir),
+    };
+    const seeded = new Map<LabCacheName, Promise<LabCacheEntry>>([['deps', Promise.resolve(cache)]]);
     const cacheOf = (name: LabCacheName): Promise<LabCacheEntry> => {
+      const known = seeded.get(name);
+      if (known) return known;
       if (name === 'deps') return Promise.resolve(cache);
-      if (!largeFiles) {
-        log('lab: seeding the large-files cache');
-        const buildDir = path.join(root, 'large-files-build');
-        largeFiles = withoutWorkflowCommands(() => seedLargeFilesCache(services, opts.projectRoot, buildDir, path.join(root, 'seed-temp'))).finally(() =>
-          rmSync(buildDir, { recursive: true, force: true }),
-        );
-      }
-      return largeFiles;
+      log(`lab: seeding the ${name} cache`);
+      const buildDir = path.join(root, `${name}-build`);
+      const entry = withoutWorkflowCommands(() => seeders[name](buildDir, path.join(root, 'seed-temp'))).finally(() =>
+        rmSync(buildDir, { recursive: true, force: true }),
+      );
+      seeded.set(name, entry);
+      return entry;
     };
     return { root, services, cache, cacheOf, log, stop: () => cleanup.runAll() };
   } catch (error) {

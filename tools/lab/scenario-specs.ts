@@ -86,6 +86,8 @@ export interface ScenarioSpec {
   secondWriterBytesPerSecond?: number;
   /** The cache it restores (cache-entry.ts); unset: `deps`. */
   cache?: LabCacheName;
+  /** The restore disk's image size where a cache needs more (the monorepo cache's ~95k inodes, twice during full runs); unset: LAB_SETTINGS.loopImageBytes. */
+  loopImageBytes?: number;
   /**
    * Who the CPU quota (controls.cpuCores) holds: tar and the unzstd it spawns (a shim first on PATH),
    * or the whole step, profiler included (sampler, probes, the download), as a container job's or a

@@ -9,8 +9,8 @@ import {
 } from "./chunk-QCO6THQD.js";
 import {
   runJudgedProfile
-} from "./chunk-QZF6YKFY.js";
-import "./chunk-GZL5OQJI.js";
+} from "./chunk-5YDTDEGJ.js";
+import "./chunk-BXE5RRNU.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -765,24 +765,41 @@ function planClusters(census, every, minSmallClusters, maxEverySampleShare = MAX
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
   const steps = [every, every * SMALL_FACTOR];
   const smallStep = steps[1];
-  const phase = Math.floor(smallStep / 2);
   for (let depth = 1; depth <= MAX_CLUSTER_DEPTH; depth++) {
     const map = census.perDepth[depth];
     if (!map || map.size < minSmallClusters * smallStep) continue;
     const { clusters, split } = splitLarge(census, depth, every);
     const everySample = takeAll(census, clusters, every, maxEverySampleShare);
     for (const key of everySample.keys()) clusters.delete(key);
-    const ordered = [...clusters].map(([key, t], order) => ({ key, bytes: t.bytes, order })).sort((a, b) => a.bytes - b.bytes || a.order - b.order);
-    const kept = steps.map(() => /* @__PURE__ */ new Set());
-    ordered.forEach(({ key }, i) => {
-      steps.forEach((k, j) => {
-        if (i % k === phase % k) kept[j].add(key);
-      });
-    });
+    const ordered = [...clusters].map(([key, t], order) => ({ key, ...t, order })).sort((a, b) => b.bytes - a.bytes || a.order - b.order);
+    const large = balancedPicks(ordered, every);
+    const small = balancedPicks(large, SMALL_FACTOR);
+    const kept = [large, small].map((picks) => new Set(picks.map((c) => c.key)));
     for (const set of kept) for (const key of everySample.keys()) set.add(key);
     return { depth, split, steps, kept, clusters: clusters.size, everySample: new Set(everySample.keys()), everySampleShare: shareOf(census, everySample) };
   }
   return null;
+}
+function balancedPicks(ordered, step) {
+  const total = ordered.reduce((t, c) => ({ entries: t.entries + c.entries, bytes: t.bytes + c.bytes }), { entries: 0, bytes: 0 });
+  const picks = [];
+  const passed = { entries: 0, bytes: 0 };
+  const kept = { entries: 0, bytes: 0 };
+  const off = (entries, bytes2) => Math.hypot(total.entries > 0 ? (entries - passed.entries / step) / total.entries : 0, total.bytes > 0 ? (bytes2 - passed.bytes / step) / total.bytes : 0);
+  for (let start = 0; start < ordered.length; start += step) {
+    const run = ordered.slice(start, start + step);
+    for (const c of run) {
+      passed.entries += c.entries;
+      passed.bytes += c.bytes;
+    }
+    if (run.length * 2 < step) break;
+    let best = run[0];
+    for (const c of run) if (off(kept.entries + c.entries, kept.bytes + c.bytes) < off(kept.entries + best.entries, kept.bytes + best.bytes)) best = c;
+    picks.push(best);
+    kept.entries += best.entries;
+    kept.bytes += best.bytes;
+  }
+  return picks;
 }
 var MAX_CLUSTER_SHARE_OF_SAMPLE = 0.02;
 function clusterLimits(census, every) {

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-GZL5OQJI.js";
+} from "./chunk-BXE5RRNU.js";
 import "./chunk-MVD3FDW6.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-GZL5OQJI.js";
+} from "./chunk-BXE5RRNU.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
