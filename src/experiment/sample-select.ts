@@ -203,7 +203,8 @@ export interface ClusterPlan {
  * to the take-all stratum. On the lab's deps cache (issue 40's bench: 12k members, 97 MB) ordering by
  * log2 size class left the large sample at 12.9 % of the members and 20.3 % of the bytes for a step of
  * 8, which read a bandwidth-bound restore at 0.75 of its time; every k-th by bytes, 11.9 % and 12.0 %
- * for that step but 9.3 % and 18.2 % for a step of 12; balanced, within 5 % of 1/k for steps 4 to 30.
+ * for that step but 9.3 % and 18.2 % for a step of 12; balanced, members within 1 % and bytes within 8 % of
+ * 1/k for steps 4 to 30, with the stratum or without; the small one within 10 % and 30 % (sample-select.test.ts).
  * Null when no depth has enough.
  */
 export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number, maxEverySampleShare = MAX_EVERY_SAMPLE_SHARE): ClusterPlan | null {

@@ -94,7 +94,7 @@ export async function seedLargeFilesCache(services: LocalServices, projectRoot: 
 
 /**
  * Packages of the monorepo cache, each with its own node_modules holding the deps cache's trees.
- * Eight: ~95k members, ~680 MB, whose extraction is ~4 CPU-seconds of tar + unzstd here (unthrottled, onto
+ * Eight: ~95k members, ~680 MB, whose extraction is ~3.5 CPU-seconds of tar + unzstd here (unthrottled, onto
  * ext4), so that a CFS quota the kernel can enforce (slow-restore-specs.ts) makes a restore of 60–180 s.
  */
 export const MONOREPO_PACKAGES = 8;
@@ -102,8 +102,8 @@ export const MONOREPO_PACKAGES = 8;
 /**
  * The monorepo cache: a workspace's `packages/p<i>/node_modules` trees, each a copy of the pinned
  * workload's cache paths (real package files, real directory shapes), laid out in `buildDir` (removed with the lab)
- * and saved from there. zstd's long mode finds the copies, so the archive stays near the deps cache's
- * size while tar creates eight times its files.
+ * and saved from there. The archive is eight times the deps cache's too (~96 MB): @actions/cache's zstdmt
+ * runs without long mode, whose window would reach the copies.
  */
 export async function seedMonorepoCache(services: LocalServices, projectRoot: string, buildDir: string, tempDir: string): Promise<LabCacheEntry> {
   const { workload, lockHash } = workloadOf(projectRoot);
