@@ -70,6 +70,25 @@ describe("the restore's own run-queue wait", () => {
     expect(psi?.favours).toEqual([]);
   });
 
+  it('a wait whose range only reaches the threshold at its upper end is starvation where the pair worked and PSI was high', () => {
+    // The lab's 30 % quota once read tar's wait as 26–34 % of the extraction (a wait shows once it ends), tar + unzstd at the quota (0.30 of a core), PSI 51 %.
+    const range = (atLeast: number, atMost: number) => ({
+      ...extract.facts,
+      childCores: 0.3,
+      ownCpuWait: w && { ...w, atLeastMs: atLeast * extract.facts.durationMs, atMostMs: atMost * extract.facts.durationMs },
+    });
+    expect(extract.facts.pressure.cpuSome).toBeGreaterThan(0.3);
+    const reaching = extractionCpu(range(0.26, 0.34));
+    expect(reaching.starved).toBe(true);
+    expect(reaching.otherLoad).toBeNull();
+    // Its evidence item still reads the recorded wait, below the threshold, and does not argue on its own.
+    expect(reaching.candidates.find((c) => c.evidence.id === 'own-cpu-wait')?.favours).toEqual([]);
+    // Wholly below: another job's load, not starvation.
+    expect(extractionCpu(range(0.2, 0.28)).starved).toBe(false);
+    // Reaching it with the pair barely working (under CHILD_CPU_WORKING_CORE): not either.
+    expect(extractionCpu({ ...range(0.26, 0.34), childCores: 0.05 }).starved).toBe(false);
+  });
+
   it('a profile that did not record it falls back on PSI, as before, and says so', () => {
     const old = extractOf(withoutRunDelay(loadFixture('lab-cpu-beside-load.json')));
     expect(old.facts.ownCpuWait).toBeNull();

@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-MVD3FDW6.js";
+} from "./chunk-SUXEID7D.js";
 import {
   downloadSection,
   renderSaveSection,

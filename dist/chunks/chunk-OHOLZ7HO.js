@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-BXE5RRNU.js";
+} from "./chunk-HLYAQOHL.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-MVD3FDW6.js";
+} from "./chunk-SUXEID7D.js";
 import {
   readHostFacts,
   readRunnerContext

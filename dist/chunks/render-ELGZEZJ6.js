@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-4AQFOGIC.js";
-import "./chunk-MVD3FDW6.js";
+} from "./chunk-U6NLTJWF.js";
+import "./chunk-SUXEID7D.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";

@@ -643,7 +643,9 @@ function extractionCpu(facts, dirtyPeakShare = null) {
   return {
     processSaturated,
     pipelineSaturated,
-    starved: !heldByWriteback && (own !== null ? own.waited : working && pressed),
+    // A wait is seen only once it ends, so the recorded one is a range: where only its upper end reaches the
+    // threshold, the pair's working CPU and the machine's pressure decide (the lab's 30 % quota once read 26–34 %).
+    starved: !heldByWriteback && (own !== null ? own.waited || working && pressed && own.atMostShare >= OWN_CPU_WAIT_SHARE : working && pressed),
     otherLoad: otherLoad2,
     quotaBound: quota.bound,
     measured: p2 !== null || facts.childCores !== null || quota.bound,

@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-4AQFOGIC.js";
+} from "./chunk-U6NLTJWF.js";
 import {
   pageCacheLoop
-} from "./chunk-MVD3FDW6.js";
+} from "./chunk-SUXEID7D.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

@@ -7,10 +7,10 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-S6NSDABL.js";
+} from "./chunk-WRMFNXPB.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-4AQFOGIC.js";
-import "./chunk-MVD3FDW6.js";
+import "./chunk-U6NLTJWF.js";
+import "./chunk-SUXEID7D.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import {

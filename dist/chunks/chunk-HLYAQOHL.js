@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-MVD3FDW6.js";
+} from "./chunk-SUXEID7D.js";
 import {
   describeFingerprint,
   fingerprintFrom
