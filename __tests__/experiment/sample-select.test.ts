@@ -138,12 +138,13 @@ describe('selection', () => {
     expect(large.entryShare).toBeCloseTo(0.5, 1);
     expect(large.byteShare).toBeCloseTo(0.5, 1);
   });
-  it('keeps, of each run of neighbours, the cluster that holds both shares to 1/step, where the first of each run would not', () => {
+  it('keeps, of each run of neighbours, the cluster that holds both shares to 1/step, where the smallest of each run would not', () => {
     // Sizes that grow fast along the order (the largest packages hold most bytes), and files that do not follow bytes.
     const clusters = Array.from({ length: 300 }, (_, i) => ({ key: `c${i}`, bytes: Math.round(1000 * 1.05 ** (300 - i)), entries: 1 + ((i * 37) % 11) }));
     const share = (picked: typeof clusters, of: 'bytes' | 'entries') => picked.reduce((t, c) => t + c[of], 0) / clusters.reduce((t, c) => t + c[of], 0);
-    const firstOfEachRun = clusters.filter((_, i) => i % 10 === 9);
-    expect(share(firstOfEachRun, 'bytes') * 10).toBeLessThan(0.85);
+    // Largest first: the last of each run of ten is its smallest, what every k-th in ascending order kept.
+    const smallestOfEachRun = clusters.filter((_, i) => i % 10 === 9);
+    expect(share(smallestOfEachRun, 'bytes') * 10).toBeLessThan(0.85);
     const picked = balancedPicks(clusters, 10);
     expect(picked).toHaveLength(30);
     expect(share(picked, 'bytes') * 10).toBeCloseTo(1, 1);

@@ -96,8 +96,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
   // way, with the writeback holding tar at the dirty limit the disk sets the pace whatever CPU tar
   // gets (dirty-throttled comes after this rule): a wait for a CPU there is not what limits it.
   const own = ownWait(facts, heldByWriteback);
-  const otherLoad =
-    own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
+  const otherLoad = own !== null && pressed && !own.reached ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
   // Runnable for OWN_CPU_WAIT_SHARE of the phase or more is itself the sign that tar and zstd wanted a CPU,
   // however little they got: under a tight quota (the lab's slow cpu restore, 0.01 of a core) they use
   // far under CHILD_CPU_WORKING_CORE and wait, runnable, for nearly all of it.
@@ -144,7 +143,7 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
     pipelineSaturated,
     // A wait is seen only once it ends, so the recorded one is a range: where only its upper end reaches the
     // threshold, the pair's working CPU and the machine's pressure decide (the lab's 30 % quota once read 26–34 %).
-    starved: !heldByWriteback && (own !== null ? own.waited || (working && pressed && own.atMostShare >= OWN_CPU_WAIT_SHARE) : working && pressed),
+    starved: !heldByWriteback && (own !== null ? own.waited || (own.reached && working && pressed) : working && pressed),
     otherLoad,
     quotaBound: quota.bound,
     measured: p !== null || facts.childCores !== null || quota.bound,
@@ -153,7 +152,10 @@ export function extractionCpu(facts: PhaseFacts, dirtyPeakShare: number | null =
 }
 
 /** The restore's own run-queue wait as shares of the phase, and its evidence item; null where not recorded. */
-function ownWait(facts: PhaseFacts, heldByWriteback: boolean): { waited: boolean; atMostShare: number; candidate: (argues: boolean) => Candidate } | null {
+function ownWait(
+  facts: PhaseFacts,
+  heldByWriteback: boolean,
+): { waited: boolean; reached: boolean; atMostShare: number; candidate: (argues: boolean) => Candidate } | null {
   const w = facts.ownCpuWait;
   if (w === null || facts.durationMs <= 0) return null;
   const share = w.atLeastMs / facts.durationMs;
@@ -161,6 +163,8 @@ function ownWait(facts: PhaseFacts, heldByWriteback: boolean): { waited: boolean
   const waited = share >= OWN_CPU_WAIT_SHARE;
   return {
     waited,
+    /** The wait's upper end reaches the threshold: below it (not reached) the restore's own processes were not what the CPU pressure held. */
+    reached: atMostShare >= OWN_CPU_WAIT_SHARE,
     atMostShare,
     candidate: (argues) =>
       candidate(

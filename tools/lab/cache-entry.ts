@@ -47,12 +47,17 @@ function workloadOf(projectRoot: string): { workload: string; lockHash: string }
   return { workload, lockHash };
 }
 
+/** Saves `paths` under `workspace` as the entry `key` through the real saveCache; the entry the scenarios restore. */
+async function saved(services: LocalServices, e: { key: string; paths: string[]; workspace: string; tempDir: string }): Promise<LabCacheEntry> {
+  mkdirSync(e.tempDir, { recursive: true });
+  await seedCache({ services, ...e });
+  return { key: e.key, paths: e.paths };
+}
+
 export async function seedLabCache(services: LocalServices, projectRoot: string, tempDir: string): Promise<LabCacheEntry> {
   const { workload, lockHash } = workloadOf(projectRoot);
   const key = `lab-deps-${lockHash}`;
-  mkdirSync(tempDir, { recursive: true });
-  await seedCache({ services, paths: LAB_CACHE_PATHS, key, workspace: workload, tempDir });
-  return { key, paths: LAB_CACHE_PATHS };
+  return saved(services, { key, paths: LAB_CACHE_PATHS, workspace: workload, tempDir });
 }
 
 /** Files of at least this size under node_modules make up the large-files cache. */
@@ -87,9 +92,7 @@ export async function seedLargeFilesCache(services: LocalServices, projectRoot: 
     for (const [i, src] of sources.entries()) copyFileSync(src, path.join(dir, `${i}-${path.basename(src)}`));
   }
   const key = `lab-large-files-${createHash('sha256').update(sources.join('\n')).digest('hex').slice(0, 16)}`;
-  mkdirSync(tempDir, { recursive: true });
-  await seedCache({ services, paths: ['large-files'], key, workspace: buildDir, tempDir });
-  return { key, paths: ['large-files'] };
+  return saved(services, { key, paths: ['large-files'], workspace: buildDir, tempDir });
 }
 
 /**
@@ -110,7 +113,5 @@ export async function seedMonorepoCache(services: LocalServices, projectRoot: st
   for (let i = 1; i <= MONOREPO_PACKAGES; i++)
     for (const p of LAB_CACHE_PATHS) cpSync(path.join(workload, p), path.join(buildDir, 'packages', `p${i}`, p), { recursive: true, verbatimSymlinks: true });
   const key = `lab-monorepo-${MONOREPO_PACKAGES}-${lockHash}`;
-  mkdirSync(tempDir, { recursive: true });
-  await seedCache({ services, paths: ['packages'], key, workspace: buildDir, tempDir });
-  return { key, paths: ['packages'] };
+  return saved(services, { key, paths: ['packages'], workspace: buildDir, tempDir });
 }

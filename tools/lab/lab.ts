@@ -86,11 +86,11 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
       'large-files': (buildDir, tempDir) => seedLargeFilesCache(services, opts.projectRoot, buildDir, tempDir),
       monorepo: (buildDir, tempDir) => seedMonorepoCache(services, opts.projectRoot, buildDir, tempDir),
     };
-    const seeded = new Map<LabCacheName, Promise<LabCacheEntry>>([['deps', Promise.resolve(cache)]]);
+    const seeded = new Map<Exclude<LabCacheName, 'deps'>, Promise<LabCacheEntry>>();
     const cacheOf = (name: LabCacheName): Promise<LabCacheEntry> => {
+      if (name === 'deps') return Promise.resolve(cache);
       const known = seeded.get(name);
       if (known) return known;
-      if (name === 'deps') return Promise.resolve(cache);
       log(`lab: seeding the ${name} cache`);
       const buildDir = path.join(root, `${name}-build`);
       const entry = withoutWorkflowCommands(() => seeders[name](buildDir, path.join(root, 'seed-temp'))).finally(() =>

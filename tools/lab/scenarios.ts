@@ -101,10 +101,11 @@ function ramDir(cleanup: CleanupStack): string {
  */
 function restoreDisk(spec: ScenarioSpec, ctx: SetupContext, beforeCaps: (root: string) => void): RestoreDisk {
   const imageDir = spec.diskImage === 'ram' ? ramDir(ctx.cleanup) : undefined;
+  const imageBytes = spec.loopImageBytes ?? LAB_SETTINGS.loopImageBytes;
   const loop = (name?: string) =>
     createLoopDisk(ctx.cleanup, {
       dir: ctx.dir,
-      sizeBytes: spec.loopImageBytes ?? LAB_SETTINGS.loopImageBytes,
+      sizeBytes: imageBytes,
       noMerges: spec.noMerges ?? false,
       ...(spec.maxSectorsKb !== undefined ? { maxSectorsKb: spec.maxSectorsKb } : {}),
       ...(name ? { name } : {}),
@@ -135,7 +136,7 @@ function restoreDisk(spec: ScenarioSpec, ctx: SetupContext, beforeCaps: (root: s
       return { root: overlay.merged, devNumbers: [disk.devNumber], tempRoot: temp };
     }
     case 'dm-linear': {
-      const below = createLoopDevice(ctx.cleanup, { dir: ctx.dir, sizeBytes: spec.loopImageBytes ?? LAB_SETTINGS.loopImageBytes, name: 'below.img' });
+      const below = createLoopDevice(ctx.cleanup, { dir: ctx.dir, sizeBytes: imageBytes, name: 'below.img' });
       const dm = createDmLinear(ctx.cleanup, { name: `${LAB_PREFIX}${process.pid}-${path.basename(ctx.dir)}`, below: below.device });
       const mountPoint = path.join(ctx.dir, 'mnt');
       mkdirSync(mountPoint);

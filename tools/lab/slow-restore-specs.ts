@@ -27,8 +27,8 @@ export const SLOW_RESTORE_SETTINGS = {
   /**
    * tar + unzstd at 6 % of one core (a 6 ms quota a 100 ms period), restoring the monorepo cache (eight
    * copies of the deps trees, ~95k members: ~3.5 CPU-seconds of extraction here, unthrottled): 87–103 s in
-   * the bench. Not the deps cache
-   * under 1.2 % (its ~0.5 CPU-second made 60–80 s restores there), because a quota below the kernel's tick
+   * the bench. Not the deps cache under 1.2 % (its ~0.5 CPU-second made 60–80 s restores there), because a
+   * quota below the kernel's tick
    * (CONFIG_HZ=250: 4 ms) is not enforced as set: each runnable CPU overruns it to the next tick, so the
    * group got 3.1 % of a core (2.16 CPU-s in 68.9 s, cpuacct) and a run's time followed how often tar and
    * unzstd met the scheduler more than their work (BENCHMARKS.md, sampled fixes). At 6 % the group got

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-U6NLTJWF.js";
+} from "./chunk-FKOCHZP7.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,8 +15,8 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-HLYAQOHL.js";
-import "./chunk-SUXEID7D.js";
+} from "./chunk-IYCOXCYP.js";
+import "./chunk-W3OV5HAZ.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";

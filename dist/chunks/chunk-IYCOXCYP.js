@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-SUXEID7D.js";
+} from "./chunk-W3OV5HAZ.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -107,7 +107,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-D27IKPO5.js");
+    const { runExperiments } = await import("./run-experiments-SKPPZU5N.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

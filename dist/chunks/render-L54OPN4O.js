@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-U6NLTJWF.js";
-import "./chunk-SUXEID7D.js";
+} from "./chunk-FKOCHZP7.js";
+import "./chunk-W3OV5HAZ.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import "./chunk-BQD2QFWM.js";

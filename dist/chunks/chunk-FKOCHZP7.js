@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-SUXEID7D.js";
+} from "./chunk-W3OV5HAZ.js";
 import {
   downloadSection,
   renderSaveSection,

@@ -7,10 +7,10 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-WRMFNXPB.js";
+} from "./chunk-EMLT6UP2.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-U6NLTJWF.js";
-import "./chunk-SUXEID7D.js";
+import "./chunk-FKOCHZP7.js";
+import "./chunk-W3OV5HAZ.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-BYY3AFW7.js";
 import {

@@ -603,7 +603,7 @@ function extractionCpu(facts, dirtyPeakShare = null) {
   const pressed = facts.pressure.cpuSome !== null && facts.pressure.cpuSome >= CPU_PRESSURE_HIGH;
   const heldByWriteback = dirtyPeakShare !== null && dirtyPeakShare >= DIRTY_THROTTLE_SHARE && facts.pressure.ioSome !== null && facts.pressure.ioSome >= IO_PRESSURE_HIGH;
   const own = ownWait(facts, heldByWriteback);
-  const otherLoad2 = own !== null && pressed && own.atMostShare < OWN_CPU_WAIT_SHARE ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
+  const otherLoad2 = own !== null && pressed && !own.reached ? { cpuSome: facts.pressure.cpuSome ?? 0, ownAtMostShare: own.atMostShare } : null;
   const wantedCpu = working || (own?.waited ?? false);
   if (own !== null) c.push(own.candidate(wantedCpu && !heldByWriteback));
   if (facts.pressure.cpuSome !== null) {
@@ -645,7 +645,7 @@ function extractionCpu(facts, dirtyPeakShare = null) {
     pipelineSaturated,
     // A wait is seen only once it ends, so the recorded one is a range: where only its upper end reaches the
     // threshold, the pair's working CPU and the machine's pressure decide (the lab's 30 % quota once read 26–34 %).
-    starved: !heldByWriteback && (own !== null ? own.waited || working && pressed && own.atMostShare >= OWN_CPU_WAIT_SHARE : working && pressed),
+    starved: !heldByWriteback && (own !== null ? own.waited || own.reached && working && pressed : working && pressed),
     otherLoad: otherLoad2,
     quotaBound: quota.bound,
     measured: p2 !== null || facts.childCores !== null || quota.bound,
@@ -660,6 +660,8 @@ function ownWait(facts, heldByWriteback) {
   const waited = share >= OWN_CPU_WAIT_SHARE;
   return {
     waited,
+    /** The wait's upper end reaches the threshold: below it (not reached) the restore's own processes were not what the CPU pressure held. */
+    reached: atMostShare >= OWN_CPU_WAIT_SHARE,
     atMostShare,
     candidate: (argues) => candidate(
       "own-cpu-wait",

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-HLYAQOHL.js";
+} from "./chunk-IYCOXCYP.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-SUXEID7D.js";
+} from "./chunk-W3OV5HAZ.js";
 import {
   readHostFacts,
   readRunnerContext

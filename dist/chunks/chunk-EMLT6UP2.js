@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-U6NLTJWF.js";
+} from "./chunk-FKOCHZP7.js";
 import {
   pageCacheLoop
-} from "./chunk-SUXEID7D.js";
+} from "./chunk-W3OV5HAZ.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

@@ -9,13 +9,13 @@ import {
 } from "./chunk-QCO6THQD.js";
 import {
   runJudgedProfile
-} from "./chunk-OHOLZ7HO.js";
-import "./chunk-HLYAQOHL.js";
+} from "./chunk-2TOE3BLZ.js";
+import "./chunk-IYCOXCYP.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-SUXEID7D.js";
+} from "./chunk-W3OV5HAZ.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-BYY3AFW7.js";
@@ -105,7 +105,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-ZCUKU6C6.js");
+    const { runCompareStep } = await import("./compare-step-CZSIVVPK.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -163,7 +163,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-ELGZEZJ6.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-L54OPN4O.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -794,7 +794,11 @@ function balancedPicks(ordered, step) {
     }
     if (run.length * 2 < step) break;
     let best = run[0];
-    for (const c of run) if (off(kept.entries + c.entries, kept.bytes + c.bytes) < off(kept.entries + best.entries, kept.bytes + best.bytes)) best = c;
+    let bestOff = Number.POSITIVE_INFINITY;
+    for (const c of run) {
+      const o = off(kept.entries + c.entries, kept.bytes + c.bytes);
+      if (o < bestOff) [best, bestOff] = [c, o];
+    }
     picks.push(best);
     kept.entries += best.entries;
     kept.bytes += best.bytes;
