@@ -4,7 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AUTO_EXPERIMENTS_MIN_RESTORE_MS } from '../../src/judge/auto-rules.js';
 import { followedTail, parseBackgroundTail, profileTimeMs, tailEndSnapshot } from '../../src/pipeline/follower.js';
-import { TAIL_RULES, tailAtExtractEnd, tailKnownEmpty, whoWaitsForTail, type TailFacts, type TailRule } from '../../src/pipeline/tail-decision.js';
+import {
+  TAIL_RULES,
+  TAIL_WAIT_LINE_START,
+  tailAtExtractEnd,
+  tailKnownEmpty,
+  tailWaitLine,
+  whoWaitsForTail,
+  type TailFacts,
+  type TailRule,
+} from '../../src/pipeline/tail-decision.js';
 import { resolveDevices } from '../../src/sample/devices.js';
 import { MiB } from '../../src/util/units.js';
 import { prerequisite } from '../helpers/prerequisites.js';
@@ -101,6 +110,22 @@ describe('whoWaitsForTail: the first rule of TAIL_RULES that holds decides', () 
       const { facts, who } = CASES[rule];
       for (const f of facts) expect(whoWaitsForTail(f), JSON.stringify(f)).toMatchObject({ rule, who });
     });
+});
+
+describe("the log's line where main waits for the tail", () => {
+  for (const rule of TAIL_RULES)
+    it(rule, () => {
+      const { facts, who } = CASES[rule];
+      const waiter = whoWaitsForTail(facts[0] as TailFacts);
+      const line = tailWaitLine(waiter);
+      // Said only where main pays a tail it could not know empty, with the rule's own reason.
+      if (who === 'follower' || rule === 'tail-empty') expect(line).toBeNull();
+      else expect(line).toBe(`The step waits for the restore's files to be on disk (${waiter.why}).`);
+      if (line) expect(line.startsWith(TAIL_WAIT_LINE_START)).toBe(true);
+    });
+  it("carries the deciding rule's reason (a 'to measure' entry held)", () => {
+    expect(tailWaitLine(whoWaitsForTail({ ...repeat, toMeasureRemembered: true }))).toMatch(/could not measure it\)\.$/);
+  });
 });
 
 describe('the tail as known when extraction ends', () => {

@@ -33,7 +33,7 @@ import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
 import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes, toMeasureHeld } from './stages/remembered.js';
 import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
-import { whoWaitsForTail } from './tail-decision.js';
+import { tailWaitLine, whoWaitsForTail } from './tail-decision.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
 
@@ -132,6 +132,8 @@ async function profileOn(
     failOnBottleneck: config.failOnBottleneck.length > 0,
   });
   const left = waiter.who === 'follower' ? leaveTailToFollower(restored, config) : null;
+  const waitLine = tailWaitLine(waiter);
+  if (waitLine) hooks.log(waitLine);
   let measured = left?.measured ?? (await waitForTail(restored, config, hooks, warn));
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
   const probes = await probeStage(

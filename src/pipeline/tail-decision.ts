@@ -130,3 +130,16 @@ export function tailAtExtractEnd(restoreFileSystems: readonly Pick<FileSystemInf
     dirtyAtExtractEndBytes: memory ? memory.dirtyBytes + memory.writebackBytes : null,
   };
 }
+
+/**
+ * The log's line where main waits for the tail: a step that pays the writeback is told why (a repeat run's
+ * main waits only to learn something: a fix to measure, a verdict to fail on). Null where the follower takes
+ * the tail, or where it was known empty (nothing to wait for).
+ */
+export function tailWaitLine(waiter: TailWaiter): string | null {
+  if (waiter.who !== 'main' || waiter.rule === 'tail-empty') return null;
+  return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;
+}
+
+/** How that line begins (the repeat-steps bench tells a main that waited by it). */
+export const TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";

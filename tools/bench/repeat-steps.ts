@@ -4,7 +4,9 @@
  * OpenTelemetry export on (to a local collector when one can be had), against a plain drop-in run the
  * same way (tools/bench/plain-action: restoreCache in its main, actions/cache's save check in its post),
  * in alternating rounds, each run after an untimed `sync`. A primer run first probes and remembers the
- * ceilings. Caches: the lab's (tools/lab/workload), a generated 100k-file 1.5 GB one, and the lab's
+ * ceilings, and each other cache gets one primer run of its own (its anatomy, and what auto makes of a restore
+ * of its length, learned there). A run counts as a repeat run where it used the remembered ceilings, ran no
+ * experiment and its main left the tail to the follower (a main that waits says why). Caches: the lab's (tools/lab/workload), a generated 100k-file 1.5 GB one, and the lab's
  * throttled by the local services' download rate to a restore of about 30 s.
  * Where the time goes is measured by intervention, not read off logs: with `breakdown`, each round also
  * runs the action with one default changed (the artifact upload on, the export off, the history off), and
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readProfileFile } from '../../src/profile/read-profile.js';
 import { STATE } from '../../src/pipeline/state.js';
+import { TAIL_WAIT_LINE_START } from '../../src/pipeline/tail-decision.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { isRoot } from '../../src/system/privilege.js';
 import { cacheClientEnv, seedCache, type LocalServices } from '../services/index.js';
@@ -155,15 +158,20 @@ export async function benchRepeatSteps(
         const profilePath = r.outputs['profile-path'];
         const profile = profilePath && existsSync(profilePath) ? readProfileFile(profilePath) : null;
         if (!profile?.restore?.cacheHit) throw new Error(`${side} run missed the cache: ${profile?.restore?.error?.message ?? 'no profile'}`);
-        const repeat = profile.ceilingsSource?.kind === 'remembered' && profile.auto?.experiments?.run !== true;
+        const lines = log.split('\n');
+        // A main that waited for its tail was learning (a fix to measure, say), not repeating: it says why.
+        const waitedWhy = lines.filter((l) => l.startsWith(TAIL_WAIT_LINE_START));
+        const repeat = profile.ceilingsSource?.kind === 'remembered' && profile.auto?.experiments?.run !== true && waitedWhy.length === 0;
         // A repeat run also has the tree's anatomy remembered (tar asked for no report); where not, the note says so.
         const anatomy = profile.restore.anatomy?.source;
         const reasons = [
           ...(repeat ? [] : [profile.auto?.probes?.reason, profile.auto?.experiments?.reason]),
           anatomy === 'remembered' ? null : `the anatomy from ${anatomy ?? 'nowhere'}, not remembered.`,
         ].filter(Boolean);
-        const note = reasons.length > 0 ? reasons.join(' ') : undefined;
         const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
+        // Why main waited, where it did, and what either step left for the next run.
+        const said = [...waitedWhy, ...lines.filter((l) => l.startsWith('Remembered for later runs'))];
+        const note = [...reasons, ...said].length > 0 ? [...reasons, ...said].join(' ') : undefined;
         return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
         await place.release();
@@ -177,9 +185,11 @@ export async function benchRepeatSteps(
     for (const cache of o.caches) {
       const { entry, description, restore } = await prepareCache(cache, lab, scratch, primer.archiveBytes, say);
       try {
-        if (cache === 'files-100k') {
-          say('  a primer run on this cache (its first restore here)');
-          await run('action', entry);
+        // Each cache's first restore here learns its regime (the tree's anatomy; what auto measures at this restore's length): not a repeat run.
+        if (cache !== 'lab') {
+          say(`  a primer run on this cache (its first ${cache === 'slow-30s' ? 'restore at this rate' : 'restore here'})`);
+          const primed = await run('action', entry);
+          if (primed.note) say(`    primer: ${primed.note}`);
         }
         const runs: StepsRun[] = [];
         for (let round = 0; round < o.rounds; round++) {
@@ -331,7 +341,7 @@ export function repeatStepsRows(out: { results: RepeatStepsResult[]; idle: IdleL
     const valid = action.every((r) => r.repeat === true) && res.exportOn;
     rows.push({
       section: 'Repeat run (steps)',
-      measure: `${res.description}: the action's main + post as processes (defaults${res.exportOn ? ', export to a local collector' : ''}) − the plain drop-in's main + post (${res.rounds} alternating rounds${valid ? '' : `; NOT valid: ${res.exportOn ? 'not every run used remembered ceilings and ran no experiment' : `export not measured (${res.exportSkipped ?? 'off'})`}`})`,
+      measure: `${res.description}: the action's main + post as processes (defaults${res.exportOn ? ', export to a local collector' : ''}) − the plain drop-in's main + post (${res.rounds} alternating rounds${valid ? '' : `; NOT valid: ${res.exportOn ? 'not every run used remembered ceilings, ran no experiment and left its tail to the follower' : `export not measured (${res.exportSkipped ?? 'off'})`}`})`,
       result: `${med !== null && med >= 0 ? '+' : ''}${fixed(med, 2, ' s')} (spread ${spread(extra)}; main alone ${signed(median(perRoundMainExtra(res)))}, the tail followed in the background in ${action.filter((r) => r.tailFollowed).length}/${action.length} runs, cut where the post step begins, right after main; action ${seconds(action.map(totalOf))} = main ${seconds(action.map((r) => r.mainMs))} + post ${seconds(action.map((r) => r.postMs))}; plain ${seconds(plain.map(totalOf))} = main ${seconds(plain.map((r) => r.mainMs))} + post ${seconds(plain.map((r) => r.postMs))}, plain + syncfs ${seconds(plain.map((r) => totalOf(r) + (r.syncMs ?? 0)))})`,
       target: `≤ +${REPEAT_STEPS_TARGET_S} s`,
       met: valid && med !== null && med <= REPEAT_STEPS_TARGET_S,

@@ -1187,6 +1187,11 @@ function tailAtExtractEnd(restoreFileSystems, extractEnd) {
     dirtyAtExtractEndBytes: memory ? memory.dirtyBytes + memory.writebackBytes : null
   };
 }
+function tailWaitLine(waiter) {
+  if (waiter.who !== "main" || waiter.rule === "tail-empty") return null;
+  return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;
+}
+var TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";
 
 // src/pipeline/stages/restore.ts
 var NOTHING_KNOWN = { restoreInMemory: false, dirtyAtExtractEndBytes: null };
@@ -1338,6 +1343,8 @@ async function profileOn(config, hooks, machine, warnings, warn) {
     failOnBottleneck: config.failOnBottleneck.length > 0
   });
   const left = waiter.who === "follower" ? leaveTailToFollower(restored, config) : null;
+  const waitLine = tailWaitLine(waiter);
+  if (waitLine) hooks.log(waitLine);
   let measured = left?.measured ?? await waitForTail(restored, config, hooks, warn);
   const holdMachine = machineHold(machine, config, { runProbes, experimentsCanRun }, hooks.signal, warn);
   const probes = await probeStage(
@@ -1400,6 +1407,7 @@ async function profileOn(config, hooks, machine, warnings, warn) {
 
 export {
   observedRestore,
+  TAIL_WAIT_LINE_START,
   runProfile,
   runJudgedProfile
 };

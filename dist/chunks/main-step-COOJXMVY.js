@@ -9,7 +9,7 @@ import {
 } from "./chunk-QCO6THQD.js";
 import {
   runJudgedProfile
-} from "./chunk-2TOE3BLZ.js";
+} from "./chunk-27QZJ2UX.js";
 import "./chunk-IYCOXCYP.js";
 import {
   experimentOutputs,
