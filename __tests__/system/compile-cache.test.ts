@@ -46,19 +46,26 @@ describe('enableJobCompileCache', () => {
     expect(r.dirs).toEqual([]);
   });
 
-  it('refuses a symlink, a file, or a directory others can write', () => {
+  it('refuses a symlink, a file, a directory others can write or one others can open', () => {
     const r = recorder();
     const elsewhere = temp();
     const link = temp();
     symlinkSync(elsewhere, path.join(link, COMPILE_CACHE_DIR_NAME));
-    expect(enableJobCompileCache({ RUNNER_TEMP: link }, r.enable)).toEqual({ skipped: expect.stringContaining('not a directory of its own') });
+    expect(enableJobCompileCache({ RUNNER_TEMP: link }, r.enable)).toEqual({ skipped: expect.stringContaining('is a symbolic link, not a directory') });
     const file = temp();
     writeFileSync(path.join(file, COMPILE_CACHE_DIR_NAME), '');
-    expect(enableJobCompileCache({ RUNNER_TEMP: file }, r.enable)).toEqual({ skipped: expect.stringContaining('not a directory of its own') });
+    expect(enableJobCompileCache({ RUNNER_TEMP: file }, r.enable)).toEqual({ skipped: expect.stringMatching(/ is not a directory$/) });
     const open = temp();
     mkdirSync(path.join(open, COMPILE_CACHE_DIR_NAME));
     chmodSync(path.join(open, COMPILE_CACHE_DIR_NAME), 0o777);
-    expect(enableJobCompileCache({ RUNNER_TEMP: open }, r.enable)).toEqual({ skipped: expect.stringContaining('can be written by others (mode 777)') });
+    expect(enableJobCompileCache({ RUNNER_TEMP: open }, r.enable)).toEqual({
+      skipped: expect.stringContaining('is writable by other users without the sticky bit (mode 0777)'),
+    });
+    // Nor one that others may only read: this code makes it 0700, so such a one is not its own (private: ours alone, as the machine's own directory).
+    const readable = temp();
+    mkdirSync(path.join(readable, COMPILE_CACHE_DIR_NAME));
+    chmodSync(path.join(readable, COMPILE_CACHE_DIR_NAME), 0o755);
+    expect(enableJobCompileCache({ RUNNER_TEMP: readable }, r.enable)).toEqual({ skipped: expect.stringContaining('is open to other users (mode 0755)') });
     expect(r.dirs).toEqual([]);
   });
 
@@ -70,7 +77,7 @@ describe('enableJobCompileCache', () => {
       const dir = path.join(other, COMPILE_CACHE_DIR_NAME);
       mkdirSync(dir, { mode: 0o700 });
       chownSync(dir, 65534, 65534);
-      expect(enableJobCompileCache({ RUNNER_TEMP: other }, r.enable)).toEqual({ skipped: expect.stringContaining('belongs to uid 65534') });
+      expect(enableJobCompileCache({ RUNNER_TEMP: other }, r.enable)).toEqual({ skipped: expect.stringContaining('is owned by uid 65534, not by this user') });
       expect(r.dirs).toEqual([]);
     },
   );

@@ -14,9 +14,10 @@
  * profiles there can be neither seen nor waited for. IO edge.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync, type Stats } from 'node:fs';
+import { lstatSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureDirectory, octal, steerable } from '../system/owned-dir.js';
 import { ownUid } from './identity.js';
 
 /** Test hook: a directory of the test's own, so unit tests of the lock never meet a real profile. */
@@ -25,8 +26,6 @@ const MACHINE_DIR_NAME = 'disk-profiler';
 const CANDIDATE_PARENTS = ['/run/lock', '/tmp'];
 const SHARED_MODE = 0o1777;
 const PRIVATE_MODE = 0o700;
-/** S_ISVTX: in a directory, only a file's owner (or the directory's, or root) may rename or remove it. */
-const STICKY = 0o1000;
 /** `sudo -n` answers at once without passwordless sudo; this bounds a sudo that hangs (a PAM module, a slow LDAP). */
 export const SUDO_MKDIR_TIMEOUT_MS = 5_000;
 
@@ -46,27 +45,10 @@ function usableParent(dir: string): boolean {
   }
 }
 
-/** Others may write to it, and without the sticky bit may replace or remove what is ours. */
-const steerable = (s: Stats) => (s.mode & 0o022) !== 0 && (s.mode & STICKY) === 0;
-
-const octal = (mode: number) => `0${(mode & 0o7777).toString(8)}`;
-
-/** Why `s` (of `dir`) is no place for our files, or null when it is; `others` says whether others may share it. */
-export function unsafeReason(dir: string, s: Stats, others: 'shared' | 'private'): string | null {
-  const me = ownUid();
-  if (s.isSymbolicLink()) return `${dir} is a symbolic link, not a directory`;
-  if (!s.isDirectory()) return `${dir} is not a directory`;
-  if (others === 'private' && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by this user (uid ${me})`;
-  if (s.uid !== 0 && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by root or this user (uid ${me})`;
-  if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
-  if (others === 'private' && (s.mode & 0o077) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
-  return null;
-}
-
 /**
  * The shared directory made by root when this user has passwordless sudo and nobody made it yet since
  * boot: made by this user instead, it would be this user's, and a later root profile could not share it
- * (it is no place for root's files: see unsafeReason). `mkdir`, never `install -d`: mkdir fails on
+ * (it is no place for root's files: see system/owned-dir.ts unsafeReason). `mkdir`, never `install -d`: mkdir fails on
  * anything already there, a symlink planted in between included, where install -d would chmod the
  * target. What it made is root's, in a sticky parent, so nobody can swap it before the chmod that -m
  * makes. Any failure (no sudo, a password asked) leaves it to ensure(), which makes it as this user.
@@ -82,43 +64,16 @@ function makeSharedAsRoot(dir: string): void {
   spawnSync('sudo', ['-n', 'mkdir', '-m', octal(SHARED_MODE), '--', dir], { stdio: 'ignore', timeout: SUDO_MKDIR_TIMEOUT_MS });
 }
 
-/**
- * Makes `dir` with `mode` if it is not there (the mode set through the new directory's own descriptor,
- * past the umask), then checks what is there, never following a symlink; the reason it cannot be
- * used, or null.
- */
-function ensure(dir: string, mode: number, others: 'shared' | 'private'): string | null {
-  try {
-    mkdirSync(dir, { mode });
-    const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-    try {
-      const made = fstatSync(fd);
-      // Ours, just made: chmod through the descriptor, so nothing swapped in its place is changed.
-      if (made.uid === ownUid() && (made.mode & 0o7777) !== mode) fchmodSync(fd, mode);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST' && code !== 'ELOOP' && code !== 'ENOTDIR') return `${dir} cannot be made (${(error as Error).message})`;
-  }
-  try {
-    return unsafeReason(dir, lstatSync(dir), others);
-  } catch (error) {
-    return `${dir} cannot be read (${(error as Error).message})`;
-  }
-}
-
 /** The shared directory when it is safe; else this user's own, steady across its profiles where it can be. */
 export function machinePlace(): MachinePlace {
   const given = process.env[MACHINE_DIR_ENV];
   const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path.join(p, MACHINE_DIR_NAME))) ?? '/tmp';
   const dir = given || path.join(parent, MACHINE_DIR_NAME);
   makeSharedAsRoot(dir);
-  const notSharedReason = ensure(dir, SHARED_MODE, 'shared');
+  const notSharedReason = ensureDirectory(dir, SHARED_MODE, 'shared');
   if (notSharedReason === null) return { dir, shared: true };
   const own = `${dir}-${ownUid()}`;
-  if (ensure(own, PRIVATE_MODE, 'private') === null) return { dir: own, shared: false, notSharedReason };
+  if (ensureDirectory(own, PRIVATE_MODE, 'private') === null) return { dir: own, shared: false, notSharedReason };
   // That name squatted by another user too: a fresh directory nobody else can have made (mkdtemp, 0700).
   try {
     return { dir: mkdtempSync(path.join(os.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };

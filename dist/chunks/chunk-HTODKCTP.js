@@ -5,7 +5,7 @@ import {
   REQUESTS_COUNTED_WHYS,
   RESTORE_RULES,
   UNMEASURED
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   ALTERNATIVES,
   ANATOMY_SOURCES,
@@ -47,7 +47,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-CJCCIN43.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";

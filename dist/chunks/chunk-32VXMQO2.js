@@ -11,7 +11,7 @@ import {
   median,
   requestsAndTiming,
   snapshotFacts
-} from "./chunk-BYY3AFW7.js";
+} from "./chunk-OD2XKONF.js";
 import {
   Sampler
 } from "./chunk-IRNB227S.js";
@@ -19,10 +19,12 @@ import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
 import {
-  HTTP_CLIENT_SOCKET_TIMEOUT_MS,
   expandPath,
   phaseSummary
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
+import {
+  HTTP_CLIENT_SOCKET_TIMEOUT_MS
+} from "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-TABS6KPP.js";
+} from "./chunk-H3WU7QKO.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -14,7 +14,7 @@ import {
 } from "./chunk-SN27TOXG.js";
 import {
   checkedRememberedFixes
-} from "./chunk-N5MZPG3E.js";
+} from "./chunk-PWLSVXOJ.js";
 import {
   sayAttribution,
   sayDevice,
@@ -25,7 +25,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   InputError,
   errorMessage

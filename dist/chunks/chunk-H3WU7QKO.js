@@ -12,7 +12,12 @@ import {
   getInputAsArray,
   getInputAsBool,
   getInputAsInt
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
+import {
+  ensureDirectory,
+  octal,
+  steerable
+} from "./chunk-QH5MHT4V.js";
 import {
   parseDiskstats
 } from "./chunk-I4M43YYT.js";
@@ -23,20 +28,15 @@ import {
   unlinkQuietly
 } from "./chunk-5KNF22FP.js";
 import {
-  DIRTY_PAIRS,
-  DIRTY_SYSCTLS,
   EXPERIMENT_DIR_PREFIX,
   EXPERIMENT_MARKER,
-  detectPrivileges,
-  inForce,
   leftAloneSentence,
   notOwnedReason,
   parseDirtyChange,
-  processIds,
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-CJBTCFHI.js";
+} from "./chunk-LYIRKUTN.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -46,14 +46,23 @@ import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
 import {
+  expandPath,
+  isPattern
+} from "./chunk-JYT2JN4Z.js";
+import {
+  DIRTY_PAIRS,
+  DIRTY_SYSCTLS,
+  detectPrivileges,
+  inForce,
+  processIds
+} from "./chunk-SXJ64I7M.js";
+import {
   DISK_RESOURCES,
   EXPERIMENT_NAMES,
   PROBE_NAMES,
   RESOURCES,
-  SHARED_PHASES,
-  expandPath,
-  isPattern
-} from "./chunk-UXKIUSAI.js";
+  SHARED_PHASES
+} from "./chunk-CJCCIN43.js";
 import {
   InputError,
   ProfilerError,
@@ -1181,13 +1190,13 @@ function parseReportStep(value) {
 
 // src/machine/ledger.ts
 import {
-  closeSync as closeSync2,
-  constants as constants2,
+  closeSync,
+  constants,
   existsSync,
-  fchmodSync as fchmodSync2,
-  fstatSync as fstatSync2,
+  fchmodSync,
+  fstatSync,
   lstatSync as lstatSync2,
-  openSync as openSync2,
+  openSync,
   readdirSync,
   readFileSync as readFileSync2,
   realpathSync,
@@ -1248,7 +1257,7 @@ function isAlive(who) {
 
 // src/machine/place.ts
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, mkdtempSync, openSync } from "node:fs";
+import { lstatSync, mkdtempSync } from "node:fs";
 import os2 from "node:os";
 import path5 from "node:path";
 var MACHINE_DIR_ENV = "DISK_PROFILER_MACHINE_DIR";
@@ -1256,7 +1265,6 @@ var MACHINE_DIR_NAME = "disk-profiler";
 var CANDIDATE_PARENTS = ["/run/lock", "/tmp"];
 var SHARED_MODE = 1023;
 var PRIVATE_MODE = 448;
-var STICKY = 512;
 var SUDO_MKDIR_TIMEOUT_MS = 5e3;
 function usableParent(dir) {
   try {
@@ -1265,18 +1273,6 @@ function usableParent(dir) {
   } catch {
     return false;
   }
-}
-var steerable = (s) => (s.mode & 18) !== 0 && (s.mode & STICKY) === 0;
-var octal = (mode) => `0${(mode & 4095).toString(8)}`;
-function unsafeReason(dir, s, others) {
-  const me = ownUid();
-  if (s.isSymbolicLink()) return `${dir} is a symbolic link, not a directory`;
-  if (!s.isDirectory()) return `${dir} is not a directory`;
-  if (others === "private" && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by this user (uid ${me})`;
-  if (s.uid !== 0 && s.uid !== me) return `${dir} is owned by uid ${s.uid}, not by root or this user (uid ${me})`;
-  if (steerable(s)) return `${dir} is writable by other users without the sticky bit (mode ${octal(s.mode)})`;
-  if (others === "private" && (s.mode & 63) !== 0) return `${dir} is open to other users (mode ${octal(s.mode)})`;
-  return null;
 }
 function makeSharedAsRoot(dir) {
   if (ownUid() === 0) return;
@@ -1287,35 +1283,15 @@ function makeSharedAsRoot(dir) {
   }
   spawnSync("sudo", ["-n", "mkdir", "-m", octal(SHARED_MODE), "--", dir], { stdio: "ignore", timeout: SUDO_MKDIR_TIMEOUT_MS });
 }
-function ensure(dir, mode, others) {
-  try {
-    mkdirSync(dir, { mode });
-    const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
-    try {
-      const made = fstatSync(fd);
-      if (made.uid === ownUid() && (made.mode & 4095) !== mode) fchmodSync(fd, mode);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    const code = error.code;
-    if (code !== "EEXIST" && code !== "ELOOP" && code !== "ENOTDIR") return `${dir} cannot be made (${error.message})`;
-  }
-  try {
-    return unsafeReason(dir, lstatSync(dir), others);
-  } catch (error) {
-    return `${dir} cannot be read (${error.message})`;
-  }
-}
 function machinePlace() {
   const given = process.env[MACHINE_DIR_ENV];
   const parent = CANDIDATE_PARENTS.find((p) => usableParent(p) || usableParent(path5.join(p, MACHINE_DIR_NAME))) ?? "/tmp";
   const dir = given || path5.join(parent, MACHINE_DIR_NAME);
   makeSharedAsRoot(dir);
-  const notSharedReason = ensure(dir, SHARED_MODE, "shared");
+  const notSharedReason = ensureDirectory(dir, SHARED_MODE, "shared");
   if (notSharedReason === null) return { dir, shared: true };
   const own = `${dir}-${ownUid()}`;
-  if (ensure(own, PRIVATE_MODE, "private") === null) return { dir: own, shared: false, notSharedReason };
+  if (ensureDirectory(own, PRIVATE_MODE, "private") === null) return { dir: own, shared: false, notSharedReason };
   try {
     return { dir: mkdtempSync(path5.join(os2.tmpdir(), `${MACHINE_DIR_NAME}-${ownUid()}-`)), shared: false, notSharedReason };
   } catch {
@@ -1331,7 +1307,7 @@ var LEDGER_PREFIX = "profile-";
 var LEDGER_KEEP_MS = 60 * 60 * 1e3;
 var STRAY_TMP_MS = 60 * 1e3;
 var MAX_RECORD_BYTES = 1024 * 1024;
-var READ_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK;
+var READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 function ledgerFile(dir, id) {
   return path6.join(dir, `${LEDGER_PREFIX}${id}.json`);
 }
@@ -1339,14 +1315,14 @@ function writeRecord(dir, record) {
   const { fileUid: _, ...data } = record;
   const file = ledgerFile(dir, record.id);
   const tmp = `${file}.${randomBytes2(8).toString("hex")}.tmp`;
-  const fd = openSync2(tmp, constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW, 420);
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 420);
   try {
     try {
-      fchmodSync2(fd, 420);
+      fchmodSync(fd, 420);
       writeSync(fd, `${JSON.stringify(data)}
 `);
     } finally {
-      closeSync2(fd);
+      closeSync(fd);
     }
     renameSync(tmp, file);
   } catch (error) {
@@ -1397,19 +1373,19 @@ function parseRecord(text) {
 function readRecord(file) {
   let fd;
   try {
-    fd = openSync2(file, READ_FLAGS);
+    fd = openSync(file, READ_FLAGS);
   } catch {
     return null;
   }
   try {
-    const s = fstatSync2(fd);
+    const s = fstatSync(fd);
     if (!s.isFile() || s.size > MAX_RECORD_BYTES) return null;
     const r = parseRecord(readFileSync2(fd, "utf8"));
     return r && path6.basename(file) === path6.basename(ledgerFile("", r.id)) ? { ...r, fileUid: s.uid } : null;
   } catch {
     return null;
   } finally {
-    closeSync2(fd);
+    closeSync(fd);
   }
 }
 var isRecordName = (name) => name.startsWith(LEDGER_PREFIX) && name.endsWith(".json");
@@ -1542,7 +1518,7 @@ var Ledger = class _Ledger {
 
 // src/machine/lock.ts
 import { spawn as spawn3 } from "node:child_process";
-import { closeSync as closeSync3, constants as constants3, fchmodSync as fchmodSync3, fstatSync as fstatSync3, openSync as openSync3 } from "node:fs";
+import { closeSync as closeSync2, constants as constants2, fchmodSync as fchmodSync2, fstatSync as fstatSync2, openSync as openSync2 } from "node:fs";
 import path7 from "node:path";
 var LOCK_FILE_NAME = "machine.lock";
 var LOCK_WAIT_SLACK_MS = 1e4;
@@ -1557,31 +1533,31 @@ var SCRIPT = [
   // Blocks until our end of the pipe closes (release, or this process dying).
   "read -r _ || true"
 ].join("\n");
-var OPEN_FLAGS = constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK;
+var OPEN_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK;
 function openLockFile(file) {
   let fd;
   let created = false;
   try {
-    fd = openSync3(file, OPEN_FLAGS | constants3.O_CREAT | constants3.O_EXCL, 438);
+    fd = openSync2(file, OPEN_FLAGS | constants2.O_CREAT | constants2.O_EXCL, 438);
     created = true;
   } catch (error) {
     const code = error.code;
     if (code !== "EEXIST") return `cannot be made (${error.message})`;
     try {
-      fd = openSync3(file, OPEN_FLAGS);
+      fd = openSync2(file, OPEN_FLAGS);
     } catch (again) {
       if (again.code === "ELOOP") return "is a symbolic link (not followed)";
       return `cannot be opened (${again.message})`;
     }
   }
   try {
-    const s = fstatSync3(fd);
+    const s = fstatSync2(fd);
     if (!s.isFile()) throw new Error("is not a regular file");
     if (s.nlink !== 1) throw new Error(`is not a regular file of its own (${s.nlink} hard links)`);
-    if (created) fchmodSync3(fd, 438);
+    if (created) fchmodSync2(fd, 438);
     return fd;
   } catch (error) {
-    closeSync3(fd);
+    closeSync2(fd);
     return error.message;
   }
 }
@@ -1603,7 +1579,7 @@ function acquireMachineLock(options) {
     try {
       child = spawn3("sh", ["-c", SCRIPT, "sh", seconds], { stdio });
     } finally {
-      closeSync3(opened);
+      closeSync2(opened);
     }
     let settled = false;
     let stderr = "";

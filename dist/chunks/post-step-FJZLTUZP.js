@@ -6,10 +6,10 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-QCO6THQD.js";
+} from "./chunk-CGCLWPOP.js";
 import {
   readProfileFile
-} from "./chunk-SZJKGWGT.js";
+} from "./chunk-SIOV6MMK.js";
 import {
   HANDED_STATE,
   STATE,
@@ -21,21 +21,22 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-TABS6KPP.js";
+} from "./chunk-H3WU7QKO.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
-} from "./chunk-BQD2QFWM.js";
+} from "./chunk-SCAQOVRB.js";
 import {
   reserveHistoryFor
-} from "./chunk-N5MZPG3E.js";
-import "./chunk-DLGVJUVW.js";
+} from "./chunk-PWLSVXOJ.js";
+import "./chunk-HTODKCTP.js";
 import {
   isExactKeyMatch,
   saySave,
   saySavePhase
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import "./chunk-V6ICDZO4.js";
+import "./chunk-QH5MHT4V.js";
 import "./chunk-I4M43YYT.js";
 import "./chunk-RED6WLUR.js";
 import {
@@ -43,16 +44,19 @@ import {
   parseBackgroundTail
 } from "./chunk-5KNF22FP.js";
 import {
-  detectPrivileges,
   parseDirtyChange
-} from "./chunk-CJBTCFHI.js";
+} from "./chunk-LYIRKUTN.js";
 import {
   leftInPlace,
   putBackSentence,
   removedLeftBehind
 } from "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import {
+  detectPrivileges
+} from "./chunk-SXJ64I7M.js";
+import "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -182,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-S3Y7IW7T.js");
+    const { judgeWithTail } = await import("./post-judge-3CWQ7IHI.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {
@@ -228,7 +232,7 @@ async function saveStep(config, mainFinished, profilePath) {
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name) => main?.probes?.probes.find((p) => p.name === name && !p.error);
   const phaseLog = new PhaseLog();
-  const { judgedSave } = await import("./judged-save-4T5R3KC2.js");
+  const { judgedSave } = await import("./judged-save-NNK6XZHD.js");
   const save = await judgedSave({
     paths: config.paths,
     key,

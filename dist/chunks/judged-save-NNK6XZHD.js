@@ -3,15 +3,16 @@ const require = __createRequire(import.meta.url);
 import {
   judgedSave,
   saveVerdict
-} from "./chunk-QV74HOAY.js";
+} from "./chunk-32VXMQO2.js";
 import "./chunk-HYBIDOFW.js";
-import "./chunk-BYY3AFW7.js";
+import "./chunk-OD2XKONF.js";
 import "./chunk-IRNB227S.js";
 import "./chunk-I4M43YYT.js";
 import "./chunk-RED6WLUR.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-PWWNCPHY.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import "./chunk-CJCCIN43.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-OADOZV3O.js";
 import "./chunk-KMPHW5Q6.js";

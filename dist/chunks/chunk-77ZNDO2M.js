@@ -17,13 +17,13 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-W3OV5HAZ.js";
+} from "./chunk-FFIBYO4E.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-BQD2QFWM.js";
+} from "./chunk-SCAQOVRB.js";
 import {
   denseTable,
   details,
@@ -35,7 +35,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -43,14 +43,16 @@ import {
   FIX_PLACEMENT,
   descriptorOf,
   workflowFix
-} from "./chunk-3XSMNCIP.js";
+} from "./chunk-AURSDKQP.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
 import {
-  isDiskResource,
   isPattern
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
+import {
+  isDiskResource
+} from "./chunk-CJCCIN43.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,

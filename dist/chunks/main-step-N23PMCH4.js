@@ -6,31 +6,32 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-QCO6THQD.js";
+} from "./chunk-CGCLWPOP.js";
 import {
   runJudgedProfile
-} from "./chunk-27QZJ2UX.js";
-import "./chunk-IYCOXCYP.js";
+} from "./chunk-E3WXR63T.js";
+import "./chunk-77ZNVXNY.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-W3OV5HAZ.js";
+} from "./chunk-FFIBYO4E.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
-import "./chunk-BYY3AFW7.js";
+import "./chunk-OD2XKONF.js";
 import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-TABS6KPP.js";
+} from "./chunk-H3WU7QKO.js";
 import "./chunk-SN27TOXG.js";
-import "./chunk-N5MZPG3E.js";
-import "./chunk-DLGVJUVW.js";
+import "./chunk-PWLSVXOJ.js";
+import "./chunk-HTODKCTP.js";
 import {
   sayEvidence
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import "./chunk-V6ICDZO4.js";
+import "./chunk-QH5MHT4V.js";
 import "./chunk-YGMIUWXV.js";
 import "./chunk-IRNB227S.js";
 import "./chunk-I4M43YYT.js";
@@ -38,14 +39,16 @@ import "./chunk-RED6WLUR.js";
 import {
   startFollower
 } from "./chunk-5KNF22FP.js";
-import "./chunk-TMCTEERO.js";
-import "./chunk-Q6DIXLOE.js";
-import "./chunk-3XSMNCIP.js";
+import "./chunk-3QBBNWNQ.js";
+import "./chunk-MGSOOELV.js";
+import "./chunk-AURSDKQP.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-CJBTCFHI.js";
+import "./chunk-LYIRKUTN.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import "./chunk-SXJ64I7M.js";
+import "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -105,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-CZSIVVPK.js");
+    const { runCompareStep } = await import("./compare-step-KRONY2PZ.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -163,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-L54OPN4O.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-NRCXOEBH.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-FKOCHZP7.js";
+} from "./chunk-77ZNDO2M.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,27 +15,28 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-IYCOXCYP.js";
-import "./chunk-W3OV5HAZ.js";
+} from "./chunk-77ZNVXNY.js";
+import "./chunk-FFIBYO4E.js";
 import "./chunk-WM2BKT75.js";
-import "./chunk-BYY3AFW7.js";
-import "./chunk-BQD2QFWM.js";
+import "./chunk-OD2XKONF.js";
+import "./chunk-SCAQOVRB.js";
 import {
   rememberedExperiments
-} from "./chunk-N5MZPG3E.js";
-import "./chunk-DLGVJUVW.js";
-import "./chunk-WPRYCC7A.js";
+} from "./chunk-PWLSVXOJ.js";
+import "./chunk-HTODKCTP.js";
+import "./chunk-5M56FSM2.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-Q6DIXLOE.js";
-import "./chunk-3XSMNCIP.js";
+import "./chunk-MGSOOELV.js";
+import "./chunk-AURSDKQP.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import "./chunk-CJCCIN43.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-X762GLLF.js";

@@ -17,7 +17,7 @@ import {
   requestsAndTiming,
   snapshotFacts,
   tailDeviceIndex
-} from "./chunk-BYY3AFW7.js";
+} from "./chunk-OD2XKONF.js";
 import {
   NOTHING_JUDGED_RULES,
   PHASE_RULE_TABLES,
@@ -25,18 +25,20 @@ import {
   escapeHtml,
   isExactKeyMatch,
   table
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   median
 } from "./chunk-G25BJ2M5.js";
+import {
+  diskMetrics
+} from "./chunk-JYT2JN4Z.js";
 import {
   ALTERNATIVES,
   DISK_RESOURCES,
   RESOURCES,
   TOOLKIT_SEGMENT_TIMEOUT_MS,
-  diskMetrics,
   isDiskResource
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-CJCCIN43.js";
 import {
   sayVerdict
 } from "./chunk-YUP7TFMP.js";

@@ -5,11 +5,11 @@ import {
   experimentsErrors,
   groupsOf,
   regressionsOf
-} from "./chunk-DLGVJUVW.js";
+} from "./chunk-HTODKCTP.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

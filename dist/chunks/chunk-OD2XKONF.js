@@ -6,7 +6,7 @@ import {
 import {
   USER_HZ,
   phaseSummary
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
 import {
   MIN_BODY_MS,
   MIN_CPU_DATA_MS,

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-IYCOXCYP.js";
+} from "./chunk-77ZNVXNY.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-W3OV5HAZ.js";
+} from "./chunk-FFIBYO4E.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -40,15 +40,15 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-TABS6KPP.js";
+} from "./chunk-H3WU7QKO.js";
 import {
   loadNewest,
   runIdentity,
   storeDocument
-} from "./chunk-N5MZPG3E.js";
+} from "./chunk-PWLSVXOJ.js";
 import {
   isExactKeyMatch
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -73,7 +73,7 @@ import {
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-TMCTEERO.js";
+} from "./chunk-3QBBNWNQ.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
@@ -81,12 +81,14 @@ import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
 import {
-  PROFILE_SCHEMA_VERSION,
   SECTOR_BYTES,
-  SHARED_PHASES,
   counterDelta,
   restoreRoots
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
+import {
+  PROFILE_SCHEMA_VERSION,
+  SHARED_PHASES
+} from "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-W3OV5HAZ.js";
+} from "./chunk-FFIBYO4E.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -18,7 +18,7 @@ import {
 import {
   cgroupDirtyScale,
   phaseFacts
-} from "./chunk-BYY3AFW7.js";
+} from "./chunk-OD2XKONF.js";
 import {
   fixesCacheId,
   historyKeyPrefix,
@@ -31,21 +31,23 @@ import {
   storeDocument,
   storeFixes,
   updateHistory
-} from "./chunk-N5MZPG3E.js";
+} from "./chunk-PWLSVXOJ.js";
 import {
   historyRunOf
-} from "./chunk-DLGVJUVW.js";
+} from "./chunk-HTODKCTP.js";
 import {
   dirtyBytesFor
-} from "./chunk-3XSMNCIP.js";
+} from "./chunk-AURSDKQP.js";
 import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
 import {
-  PROBE_NAMES,
   expandPath,
   isPattern
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
+import {
+  PROBE_NAMES
+} from "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -107,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-SKPPZU5N.js");
+    const { runExperiments } = await import("./run-experiments-4HEJUNGG.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

@@ -7,24 +7,25 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-EMLT6UP2.js";
+} from "./chunk-GSTBVY7T.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-FKOCHZP7.js";
-import "./chunk-W3OV5HAZ.js";
+import "./chunk-77ZNDO2M.js";
+import "./chunk-FFIBYO4E.js";
 import "./chunk-WM2BKT75.js";
-import "./chunk-BYY3AFW7.js";
+import "./chunk-OD2XKONF.js";
 import {
   readProfileFile
-} from "./chunk-SZJKGWGT.js";
-import "./chunk-BQD2QFWM.js";
-import "./chunk-DLGVJUVW.js";
-import "./chunk-WPRYCC7A.js";
+} from "./chunk-SIOV6MMK.js";
+import "./chunk-SCAQOVRB.js";
+import "./chunk-HTODKCTP.js";
+import "./chunk-5M56FSM2.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-3XSMNCIP.js";
+import "./chunk-AURSDKQP.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

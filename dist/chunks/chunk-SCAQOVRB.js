@@ -10,11 +10,11 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   USER_HZ,
   diskMetrics
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
 import {
   PHASE_LABEL,
   sayCeilingFrom

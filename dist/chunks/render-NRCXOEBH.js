@@ -4,18 +4,19 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-FKOCHZP7.js";
-import "./chunk-W3OV5HAZ.js";
+} from "./chunk-77ZNDO2M.js";
+import "./chunk-FFIBYO4E.js";
 import "./chunk-WM2BKT75.js";
-import "./chunk-BYY3AFW7.js";
-import "./chunk-BQD2QFWM.js";
-import "./chunk-WPRYCC7A.js";
+import "./chunk-OD2XKONF.js";
+import "./chunk-SCAQOVRB.js";
+import "./chunk-5M56FSM2.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-3XSMNCIP.js";
+import "./chunk-AURSDKQP.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
-import "./chunk-UXKIUSAI.js";
+import "./chunk-JYT2JN4Z.js";
+import "./chunk-CJCCIN43.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-YUP7TFMP.js";

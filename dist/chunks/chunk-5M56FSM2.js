@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   RESOURCES,
   isDiskResource
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-CJCCIN43.js";
 import {
   CEILING_KIND,
   RESOURCE_WORDS,

@@ -6,10 +6,10 @@ import {
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-TMCTEERO.js";
+} from "./chunk-3QBBNWNQ.js";
 import {
   applyFix
-} from "./chunk-Q6DIXLOE.js";
+} from "./chunk-MGSOOELV.js";
 import {
   CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
@@ -25,26 +25,21 @@ import {
   raisedDirtyLimits,
   schemaRank,
   tmpfsSize
-} from "./chunk-3XSMNCIP.js";
+} from "./chunk-AURSDKQP.js";
 import {
   spread
 } from "./chunk-G25BJ2M5.js";
 import {
-  DIRTY_SYSCTLS,
   DirtyRaiseError,
   createOwnedDir,
-  detectPrivileges,
   dirtyChangeFor,
   leftAloneSentence,
-  processIds,
   putBackIfOurs,
   raiseDirtyLimits,
-  readDirtySettings,
   removeOwnedDir,
   removeTree,
-  runPrivileged,
   unmount
-} from "./chunk-CJBTCFHI.js";
+} from "./chunk-LYIRKUTN.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -52,10 +47,19 @@ import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
 import {
-  SAMPLE_SIZE_NAMES,
   USER_HZ,
   expandPath
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-JYT2JN4Z.js";
+import {
+  DIRTY_SYSCTLS,
+  detectPrivileges,
+  processIds,
+  readDirtySettings,
+  runPrivileged
+} from "./chunk-SXJ64I7M.js";
+import {
+  SAMPLE_SIZE_NAMES
+} from "./chunk-CJCCIN43.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -2,26 +2,26 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-FKOCHZP7.js";
+} from "./chunk-77ZNDO2M.js";
 import {
   pageCacheLoop
-} from "./chunk-W3OV5HAZ.js";
+} from "./chunk-FFIBYO4E.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";
 import {
   xyChartInit
-} from "./chunk-BQD2QFWM.js";
+} from "./chunk-SCAQOVRB.js";
 import {
   groupsOf,
   historyRunOf,
   quantile
-} from "./chunk-DLGVJUVW.js";
+} from "./chunk-HTODKCTP.js";
 import {
   cell,
   denseTable,
   details
-} from "./chunk-WPRYCC7A.js";
+} from "./chunk-5M56FSM2.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -30,7 +30,7 @@ import {
 } from "./chunk-G25BJ2M5.js";
 import {
   PHASES
-} from "./chunk-UXKIUSAI.js";
+} from "./chunk-CJCCIN43.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,
