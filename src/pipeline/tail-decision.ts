@@ -131,15 +131,15 @@ export function tailAtExtractEnd(restoreFileSystems: readonly Pick<FileSystemInf
   };
 }
 
+/** How the line below begins (the repeat-steps bench tells a main that waited by it). */
+export const TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";
+
 /**
  * The log's line where main waits for the tail: a step that pays the writeback is told why (a repeat run's
- * main waits only to learn something: a fix to measure, a verdict to fail on). Null where the follower takes
+ * main waits only where it needs the tail: a fix to measure, a verdict to fail on). Null where the follower takes
  * the tail, or where it was known empty (nothing to wait for).
  */
 export function tailWaitLine(waiter: TailWaiter): string | null {
   if (waiter.who !== 'main' || waiter.rule === 'tail-empty') return null;
   return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;
 }
-
-/** How that line begins (the repeat-steps bench tells a main that waited by it). */
-export const TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";

@@ -1189,11 +1189,11 @@ function tailAtExtractEnd(restoreFileSystems, extractEnd) {
     dirtyAtExtractEndBytes: memory ? memory.dirtyBytes + memory.writebackBytes : null
   };
 }
+var TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";
 function tailWaitLine(waiter) {
   if (waiter.who !== "main" || waiter.rule === "tail-empty") return null;
   return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;
 }
-var TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";
 
 // src/pipeline/stages/restore.ts
 var NOTHING_KNOWN = { restoreInMemory: false, dirtyAtExtractEndBytes: null };

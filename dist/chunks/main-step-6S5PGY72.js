@@ -9,7 +9,7 @@ import {
 } from "./chunk-CGCLWPOP.js";
 import {
   runJudgedProfile
-} from "./chunk-E3WXR63T.js";
+} from "./chunk-A3RPETPP.js";
 import "./chunk-77ZNVXNY.js";
 import {
   experimentOutputs,
