@@ -6,7 +6,7 @@
 # tar + unzstd comes from a cgroup v1 cpuacct group (under a CPU quota the wall time follows it: BENCHMARKS.md).
 # Root, cgroup v1 cpuacct, ~3 GB of /dev/shm; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/sample-composition.py [RUNS]    (after `npm run lab:workload`)
-import os, random, subprocess, statistics, shutil, time, sys
+import os, random, subprocess, statistics, shutil, sys
 SRC=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lab', 'workload', 'node_modules')
 MR='/dev/shm/disk-profiler-composition-tree'; OUT='/dev/shm/disk-profiler-composition-archives'; MNT='/mnt/disk-profiler-composition-ext4'; RAM='/mnt/disk-profiler-composition-tmpfs'; IMG='/var/tmp/disk-profiler-composition.img'
 ACCT=f'/sys/fs/cgroup/cpuacct/disk-profiler-composition-{os.getpid()}'
