@@ -91,6 +91,16 @@ export interface ProbePlan {
 }
 
 /** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
+/** Whether auto reads remembered ceilings at all (probes: auto, some probe configured, remember-ceilings on). */
+function readsCeilings(config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings'>): boolean {
+  return config.probesAuto && config.probes.length > 0 && config.rememberCeilings;
+}
+
+/** Whether auto reads remembered fixes at all (experiments: auto, some experiment configured); the restore's time decides the rest. */
+function readsFixes(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>): boolean {
+  return config.experimentsAuto && config.experiments.length > 0;
+}
+
 export async function planProbes(
   config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'ceilingsMaxAgeMs'>,
   fingerprint: HardwareFingerprint,
@@ -180,7 +190,7 @@ export function startFixesLoad(
 
 /** Whether auto looks remembered fixes up for a restore of this time (at least its gate, AUTO_EXPERIMENTS_MIN_RESTORE_MS). */
 function fixesLookedUp(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>, restoreMs: number | null): boolean {
-  return config.experimentsAuto && config.experiments.length > 0 && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  return readsFixes(config) && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
 }
 
 /** This run's side of a remembered entry's regime (judge/auto-rules.ts): its hardware, now, and its cache's shape. */
@@ -261,9 +271,9 @@ export function earlyReads(
   soFar: ExtractStart,
 ): EarlyReads {
   return {
-    ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
+    ceilings: readsCeilings(config) ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    fixes: config.experimentsAuto && config.experiments.length > 0 ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
+    fixes: readsFixes(config) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null,
   };
 }
 

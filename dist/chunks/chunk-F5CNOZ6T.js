@@ -215,6 +215,12 @@ function cacheTrouble(restore) {
   const phase = restore?.error?.phase;
   return phase === "lookup" || phase === "download" ? `the Actions cache failed during the restore's ${phase}` : null;
 }
+function readsCeilings(config) {
+  return config.probesAuto && config.probes.length > 0 && config.rememberCeilings;
+}
+function readsFixes(config) {
+  return config.experimentsAuto && config.experiments.length > 0;
+}
 async function planProbes(config, fingerprint, restore, phases, log, ceilingsRead = null) {
   if (!config.probesAuto || config.probes.length === 0) return {};
   const trouble = cacheTrouble(restore);
@@ -270,7 +276,7 @@ function startFixesLoad(config, fingerprint, restore, phases, early = null) {
   return early ?? loadFixes(fixesCacheId(restore), fingerprint.id);
 }
 function fixesLookedUp(config, restoreMs) {
-  return config.experimentsAuto && config.experiments.length > 0 && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
+  return readsFixes(config) && restoreMs !== null && restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
 }
 function regimeFactsOf(fingerprint, restore) {
   return { fingerprintId: fingerprint.id, nowMs: Date.now(), archiveBytes: restore?.archiveBytes ?? null, files: restore?.anatomy?.files ?? null };
@@ -303,9 +309,9 @@ function startHistoryLoad(config, restore, early = null) {
 }
 function earlyReads(config, fingerprint, soFar) {
   return {
-    ceilings: config.probesAuto && config.probes.length > 0 && config.rememberCeilings ? loadCeilings(fingerprint.id) : null,
+    ceilings: readsCeilings(config) ? loadCeilings(fingerprint.id) : null,
     history: config.history ? loadHistory(historyLabelOf(config)) : null,
-    fixes: config.experimentsAuto && config.experiments.length > 0 ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
+    fixes: readsFixes(config) ? loadFixes(fixesCacheId(soFar), fingerprint.id) : null
   };
 }
 async function historyOf(config, profile, fingerprint, loading, onUnsaved, reservation = null) {

@@ -9,8 +9,8 @@ import {
 } from "./chunk-CGCLWPOP.js";
 import {
   runJudgedProfile
-} from "./chunk-A3RPETPP.js";
-import "./chunk-77ZNVXNY.js";
+} from "./chunk-GW3A3MHF.js";
+import "./chunk-F5CNOZ6T.js";
 import {
   experimentOutputs,
   profileOutputs,
