@@ -51,7 +51,7 @@ function usableParent(dir: string): boolean {
  * (it is no place for root's files: see system/owned-dir.ts unsafeReason). `mkdir`, never `install -d`: mkdir fails on
  * anything already there, a symlink planted in between included, where install -d would chmod the
  * target. What it made is root's, in a sticky parent, so nobody can swap it before the chmod that -m
- * makes. Any failure (no sudo, a password asked) leaves it to ensure(), which makes it as this user.
+ * makes. Any failure (no sudo, a password asked) leaves it to ensureDirectory, which makes it as this user.
  */
 function makeSharedAsRoot(dir: string): void {
   if (ownUid() === 0) return;

@@ -90,7 +90,6 @@ export interface ProbePlan {
   remembered?: { suite: ProbeSuiteResult; source: CeilingsSource };
 }
 
-/** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
 /** Whether auto reads remembered ceilings at all (probes: auto, some probe configured, remember-ceilings on). */
 function readsCeilings(config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings'>): boolean {
   return config.probesAuto && config.probes.length > 0 && config.rememberCeilings;
@@ -101,6 +100,7 @@ function readsFixes(config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments
   return config.experimentsAuto && config.experiments.length > 0;
 }
 
+/** probes: auto: restore the ceilings remembered for this fingerprint and decide (judge/auto-rules.ts). */
 export async function planProbes(
   config: Pick<ProfileConfig, 'probesAuto' | 'probes' | 'rememberCeilings' | 'ceilingsMaxAgeMs'>,
   fingerprint: HardwareFingerprint,

@@ -30,6 +30,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { readProfileFile } from '../../src/profile/read-profile.js';
 import { STATE } from '../../src/pipeline/state.js';
+import { REMEMBERED_LINE_START } from '../../src/pipeline/stages/remembered.js';
 import { TAIL_WAIT_LINE_START } from '../../src/pipeline/tail-decision.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { isRoot } from '../../src/system/privilege.js';
@@ -170,8 +171,8 @@ export async function benchRepeatSteps(
         ].filter(Boolean);
         const tailFollowed = (r.state[STATE.writebackFollower] ?? '') !== '';
         // Why main waited, where it did, and what either step left for the next run.
-        const said = [...waitedWhy, ...lines.filter((l) => l.startsWith('Remembered for later runs'))];
-        const note = [...reasons, ...said].length > 0 ? [...reasons, ...said].join(' ') : undefined;
+        const said = [...reasons, ...waitedWhy, ...lines.filter((l) => l.startsWith(REMEMBERED_LINE_START))];
+        const note = said.length > 0 ? said.join(' ') : undefined;
         return { side, mainMs: r.mainMs, postMs: r.postMs, repeat, tailFollowed, archiveBytes: profile.restore.archiveBytes, ...(note ? { note } : {}) };
       } finally {
         await place.release();

@@ -113,6 +113,9 @@ export function fixesEntryFor(
   return nothing && longEnough && !run.nothingToMeasureHeld ? { kind: 'nothing-to-measure' } : null;
 }
 
+/** How the log's line on a stored entry begins (the repeat-steps bench reads what each run stored by it). */
+export const REMEMBERED_LINE_START = 'Remembered for later runs';
+
 /** What each kind of entry remembers, in the log's words. */
 const ENTRY_WORDS: Record<FixesEntry['kind'], string> = {
   measured: 'the measured fixes',
@@ -146,6 +149,6 @@ export async function rememberFixes(
     measuredAt,
   );
   hooks.onPhase?.(null);
-  if (stored.ok) hooks.log(`Remembered for later runs on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
+  if (stored.ok) hooks.log(`${REMEMBERED_LINE_START} on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
   else warn(`Not remembered for later runs (${stored.reason}): ${ENTRY_WORDS[entry.kind]}.`);
 }

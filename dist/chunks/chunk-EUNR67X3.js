@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-F5CNOZ6T.js";
+} from "./chunk-VW3GBPKN.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite

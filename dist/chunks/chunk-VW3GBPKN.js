@@ -499,6 +499,7 @@ function fixesEntryFor(plan, experiments, run) {
   const longEnough = run.restoreMs !== null && run.restoreMs >= AUTO_EXPERIMENTS_MIN_RESTORE_MS;
   return nothing && longEnough && !run.nothingToMeasureHeld ? { kind: "nothing-to-measure" } : null;
 }
+var REMEMBERED_LINE_START = "Remembered for later runs";
 var ENTRY_WORDS = {
   measured: "the measured fixes",
   "nothing-to-measure": "that the experiments have nothing to measure for this verdict",
@@ -523,7 +524,7 @@ async function rememberFixes(entry, plan, profile, measuredAt, hooks, warn) {
     measuredAt
   );
   hooks.onPhase?.(null);
-  if (stored.ok) hooks.log(`Remembered for later runs on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
+  if (stored.ok) hooks.log(`${REMEMBERED_LINE_START} on this hardware and cache (${stored.key}): ${ENTRY_WORDS[entry.kind]}.`);
   else warn(`Not remembered for later runs (${stored.reason}): ${ENTRY_WORDS[entry.kind]}.`);
 }
 
@@ -553,6 +554,7 @@ export {
   nothingToMeasureHeld,
   toMeasureHeld,
   fixesEntryFor,
+  REMEMBERED_LINE_START,
   rememberFixes,
   notOnDiskSentence
 };

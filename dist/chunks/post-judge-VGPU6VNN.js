@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-F5CNOZ6T.js";
+} from "./chunk-VW3GBPKN.js";
 import "./chunk-FFIBYO4E.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";

@@ -9,8 +9,8 @@ import {
 } from "./chunk-CGCLWPOP.js";
 import {
   runJudgedProfile
-} from "./chunk-GW3A3MHF.js";
-import "./chunk-F5CNOZ6T.js";
+} from "./chunk-EUNR67X3.js";
+import "./chunk-VW3GBPKN.js";
 import {
   experimentOutputs,
   profileOutputs,
