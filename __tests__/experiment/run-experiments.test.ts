@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNS_WANTED } from '../../src/experiment/alternatives.js';
 import { runExperiments } from '../../src/experiment/run-experiments.js';
 import { extractCommand } from '../../src/experiment/tar-command.js';
 import { extractTar } from '../../src/restore/cache-internals.js';
@@ -268,4 +269,36 @@ describe.runIf(ready)('experiments on this machine', () => {
     },
     120_000,
   );
+
+  it('a CPU-bound restore whose own time is known is read in pairs: rounds on one sample, each alternative beside the baseline, scaled to the restore', async () => {
+    const before = await experimentTraces(places());
+    log.length = 0;
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        budgetMs: 25_000,
+        experiments: ['ram'],
+        measured: { downloadMs: 200, extractMs: 20_000, writebackMs: 0 },
+        restoreBottleneck: 'cpu',
+        restoreUntilOnDiskMs: 20_000,
+      }),
+      hooks,
+    );
+    expect(result.status, `${result.reason} ${log.join('\n')}`).toBe('ran');
+    expect(result.sample?.reading).toBe('pairs');
+    expect(log.join('\n')).toMatch(/the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline/);
+    // Only the large sample ran, in more rounds than the line's RUNS_WANTED, baseline and ram alternating.
+    expect(new Set(result.runs.map((r) => r.sample))).toEqual(new Set(['large']));
+    const order = result.runs.map((r) => r.alternative);
+    expect(order.filter((a) => a === 'baseline').length).toBeGreaterThan(RUNS_WANTED);
+    expect(order.slice(0, 4)).toEqual(['baseline', 'ram', 'baseline', 'ram']);
+    const base = result.outcomes.find((o) => o.alternative === 'baseline');
+    const ram = result.outcomes.find((o) => o.alternative === 'ram');
+    expect(base?.timeMs.median).toBe(20_000);
+    expect(base?.sampled?.smallSampleTimeMs).toBeUndefined();
+    expect(ram?.savingMs).toBeCloseTo(20_000 - (ram?.timeMs.median as number), 6);
+    expect(ram?.sampled?.savingLowMs).toBeLessThanOrEqual(ram?.savingMs as number);
+    expect(ram?.sampled?.savingHighMs).toBeGreaterThanOrEqual(ram?.savingMs as number);
+    expect(result.wallMs).toBeLessThan(25_000);
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 120_000);
 });

@@ -245,13 +245,25 @@ describe('extrapolation', () => {
     expect(saving.highMs).toBeGreaterThan(saving.savingMs);
   });
   it('sizes the sample to the time left, or says none fits', () => {
-    const base = { fullRunMs: 90_000, runsPerSample: 8, directoryShare: 0.02, sampledEntries: 20_000, smallFactor: SMALL_FACTOR, minSmallEntries: 50 };
+    const base = {
+      fullRunMs: 90_000,
+      runsOnLarge: 8,
+      runsOnSmall: 8,
+      directoryShare: 0.02,
+      sampledEntries: 20_000,
+      smallFactor: SMALL_FACTOR,
+      minSmallEntries: 50,
+    };
     const every = sampleStep({ ...base, availableMs: 45_000 }) as number;
     expect(every).toBeGreaterThan(1);
     const x = 1 / every;
     // What the plan assumes fits: runs × both samples.
-    expect(base.runsPerSample * (2 * 1800 + x * 88_200 * (1 + 1 / SMALL_FACTOR))).toBeLessThanOrEqual(45_000);
+    expect(8 * (2 * 1800 + x * 88_200 * (1 + 1 / SMALL_FACTOR))).toBeLessThanOrEqual(45_000);
     expect(sampleStep({ ...base, availableMs: 5_000 })).toBeNull();
+    // Read in pairs: rounds on the large sample only, so more rounds fit a sample of the same size.
+    const paired = sampleStep({ ...base, runsOnLarge: 4 * 5, runsOnSmall: 0, availableMs: 90_000 }) as number;
+    expect(20 * (1800 + (1 / paired) * 88_200)).toBeLessThanOrEqual(90_000);
+    expect(20 * (1800 + (1 / (paired - 1)) * 88_200)).toBeGreaterThan(90_000);
   });
 });
 

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkExperiments } from '../../src/judge/experiments-check.js';
 import { fixBest } from '../../src/experiment/outcomes.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
+import { pairedOutcomes } from '../../src/experiment/sample-pairs.js';
+import { sampledSavingWords } from '../../src/experiment/sample-words.js';
 import type { ExperimentsResult } from '../../src/experiment/types.js';
 import { judgeProfile } from '../../src/judge/judge.js';
 import type { Profile } from '../../src/profile/schema.js';
@@ -77,7 +79,7 @@ describe('a saving measured on a sample', () => {
     const section = fixesSection(profile, verdict);
     expect(section).toMatch(words);
     expect(section).toContain('Full runs did not fit the budget (fetching the archive again (~3 s) and one baseline run (~85 s) do not fit the 60 s budget)');
-    expect(section).toContain('a second sample of 3.1% of the files (3.3% of bytes)');
+    expect(section).toContain('A second sample of 3.1% of the files (3.3% of bytes)');
   });
 
   it('a remembered fix keeps that it was sampled, and the box of a later run still says so', () => {
@@ -136,5 +138,43 @@ describe('scaled to the restore’s own time', () => {
 
   it('without the restore’s tail timed, both are extrapolated', () => {
     expect(sampledOutcomes(runs, apply, null).find((o) => o.alternative === 'baseline')?.timeMs.median).toBeLessThan(70_000);
+  });
+});
+
+describe('read in pairs (a CPU-bound restore)', () => {
+  // The 4.5 % sample's rounds of cpu-pairs.py (sample-pairs.test.ts), the restore 89.5 s until on disk.
+  const base = [4295, 4637, 4040, 4325, 4444, 4639, 4146, 4132];
+  const ramMs = [2657, 2854, 2779, 2956, 2982, 2793, 2861, 2995];
+  const runs = base.flatMap((b, i) => [run('baseline', b, 'large'), run('ram', ramMs[i] as number, 'large')]);
+  const apply = {
+    paths: ['node_modules'],
+    extractedBytes: 600 * MiB,
+    dirtyBudget: { dirtyBytes: 32 * MiB, backgroundBytes: 16 * MiB },
+    ramVia: 'own-tmpfs' as const,
+  };
+  const profile = sampledProfile();
+  const all = pairedOutcomes(runs, apply, 89_500);
+  const e: ExperimentsResult = {
+    ...(profile.experiments as ExperimentsResult),
+    outcomes: all,
+    runs,
+    fixBest: fixBest(all),
+    sample: { ...(profile.experiments?.sample as NonNullable<ExperimentsResult['sample']>), reading: 'pairs' },
+  };
+  profile.experiments = e;
+  const ram = all.find((o) => o.alternative === 'ram') as NonNullable<(typeof all)[0]>;
+
+  it('the profile records the reading, without a small sample’s times, and stays valid', () => {
+    expect(profileErrors(JSON.parse(JSON.stringify(profile)))).toEqual([]);
+    expect(validateProfile(JSON.parse(JSON.stringify(profile))).experiments?.sample?.reading).toBe('pairs');
+    expect(ram.sampled?.smallSampleTimeMs).toBeUndefined();
+  });
+
+  it('the saving says how many rounds beside the baseline, and the table how the pairs were read', () => {
+    expect(sampledSavingWords(e, ram)).toMatch(/^measured on a sample of 13% of the files \(12% of bytes\) in 8 rounds beside the baseline, ± \d+(\.\d+)? s$/);
+    const section = fixesSection(profile, judgeProfile(profile));
+    expect(section).toContain('in 8 rounds beside the baseline');
+    expect(section).toContain('The CPU held the restore, so each alternative ran in rounds beside the baseline on this sample');
+    expect(section).not.toContain('A second sample of');
   });
 });

@@ -6,7 +6,7 @@ import type { AlternativeOutcome, ExperimentsResult, RunRecord } from './types.j
 import { spread } from '../util/spread.js';
 
 /** The figure compared with the baseline, as the alternative's descriptor says (see AlternativeOutcome.timeMs). */
-function comparedMs(r: RunRecord): number {
+export function comparedMs(r: RunRecord): number {
   return descriptorOf(r.alternative).compares === 'step' ? r.stepMs : r.untilOnDiskMs;
 }
 
@@ -19,11 +19,17 @@ function comparedMs(r: RunRecord): number {
  * other-disk 82 s slower than the baseline (BENCHMARKS.md, sampled fixes). No complete run: no time.
  */
 function timedMs(runs: readonly RunRecord[]): number[] {
+  return timesInOrder(runs).filter((t): t is number => t !== null);
+}
+
+/** Each run's time by that rule, in the order the runs ran; null for a run that failed without being stopped, or with no complete run beside it. */
+export function timesInOrder(runs: readonly RunRecord[]): (number | null)[] {
   const complete = runs.filter((r) => !r.error).map(comparedMs);
-  if (complete.length === 0) return [];
-  const slowest = Math.max(...complete);
-  const stopped = runs.flatMap((r) => (r.error && r.stoppedAfterMs !== undefined ? [Math.max(r.stoppedAfterMs, slowest)] : []));
-  return [...complete, ...stopped];
+  const slowest = complete.length > 0 ? Math.max(...complete) : null;
+  return runs.map((r) => {
+    if (!r.error) return comparedMs(r);
+    return r.stoppedAfterMs !== undefined && slowest !== null ? Math.max(r.stoppedAfterMs, slowest) : null;
+  });
 }
 
 export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>): AlternativeOutcome[] {

@@ -25,6 +25,7 @@ import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtrac
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
+import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedOutcomes, sampleReading, slowerThanBaseline } from './sample-pairs.js';
 import { ChildRegistry, runLines, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
@@ -404,38 +405,44 @@ async function runOnSamples(
 ): Promise<ExperimentsResult> {
   const { request } = stage;
   const build = sampleBuildCost(s.source);
+  const reading = sampleReading(request.restoreBottleneck ?? null, request.restoreUntilOnDiskMs ?? null);
+  const targetsPerRound = 1 + request.experiments.length;
+  // The sample that runs least holds MIN_SMALL_SAMPLE_CLUSTERS subtrees: in pairs only the large one runs.
+  const minSmallClusters = reading === 'pairs' ? Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR) : MIN_SMALL_SAMPLE_CLUSTERS;
   const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare: number) =>
     sampleStep({
       fullRunMs: estimateRunMs('baseline', request.measured),
-      // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
-      runsPerSample: 1 + request.experiments.length + build.runsPerSample,
+      // The line: one run each on both samples is the least that gives one (runTargets adds rounds up to
+      // RUNS_WANTED on the large one where time is left). Pairs: PAIRED_ROUNDS rounds on the large one.
+      runsOnLarge: targetsPerRound * (reading === 'pairs' ? PAIRED_ROUNDS : 1) + build.runsPerSample,
+      runsOnSmall: (reading === 'pairs' ? 0 : targetsPerRound) + build.runsPerSample,
       // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
       // size is the take-all stratum (sample-select.ts), known once a plan is made.
       directoryShare: fixedShare,
       sampledEntries: s.listing.entries,
       availableMs,
       smallFactor: SMALL_FACTOR,
-      minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS,
+      minSmallEntries: minSmallClusters,
     });
   let every = stepFor(0);
-  let plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  let plan = every === null ? null : planClusters(s.census, every, minSmallClusters);
   // The stratum shrinks as the step grows (it is capped by the large sample's size): a few rounds settle it.
   // Where its cost alone does not fit, the samples go without it (their shares then differ more: sample-select.ts).
   for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
     const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));
     if (needed !== null && needed <= every) break;
     if (needed === null || round === STEP_ROUNDS - 1) {
-      plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS, 0);
+      plan = planClusters(s.census, every, minSmallClusters, 0);
       break;
     }
     every = needed;
-    plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+    plan = planClusters(s.census, every, minSmallClusters);
   }
   if (plan === null)
     return stage.result(
       'skipped',
-      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? '' : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${reading === 'pairs' ? `in ${PAIRED_ROUNDS} rounds on one sample` : 'on two samples'}${every === null ? '' : ` of one subtree in ${every}${reading === 'pairs' ? '' : ` and in ${every * SMALL_FACTOR}`}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${reading === 'pairs' ? 'sample' : 'smaller sample'})`}`,
       { refetch: s.refetch },
     );
   const ext = path.extname(s.archivePath);
@@ -481,7 +488,7 @@ async function runOnSamples(
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'of the archive'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}.`,
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'of the archive'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}${reading === 'pairs' ? `; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own` : ''}.`,
   );
   const [large, small] = sizes as [ArchiveSampleSize, ArchiveSampleSize];
   const facts = readMachineFacts({
@@ -498,9 +505,10 @@ async function runOnSamples(
   await syncFs(request.restorePath, stage.registry).catch(() => undefined);
   const runsOf: Record<SampleSizeName, RunRecord[]> = { large: [], small: [] };
   const skipped: Skip[] = [...avail.skipped];
-  // The small sample first, once per target: it is cheap, and without it no line can be drawn through
-  // the large one; the large sample then takes RUNS_WANTED rounds where the budget allows.
-  for (const size of [small, large]) {
+  // The line: the small sample first, once per target (it is cheap, and without it no line can be drawn
+  // through the large one); the large sample then takes RUNS_WANTED rounds where the budget allows.
+  // Pairs: rounds on the large sample only, up to PAIRED_ROUNDS_MAX.
+  for (const size of reading === 'pairs' ? [large] : [small, large]) {
     if (stage.hooks.signal?.aborted) break;
     const listing: Listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
     const context = {
@@ -510,21 +518,33 @@ async function runOnSamples(
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     // The large sample's runs are estimated from the small one's where an alternative ran there (plan.ts correctedEstimateMs).
     const prior = size === large ? runsOf.small : [];
-    const runs = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED, prior);
+    const rounds = size === small ? 1 : reading === 'pairs' ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
+    const runs = await runTargets(
+      stage,
+      context,
+      avail.targets,
+      measured,
+      rounds,
+      prior,
+      reading === 'pairs' ? pairedTargets(stage, avail.targets) : undefined,
+    );
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all = sampledOutcomes(
-    { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
-    apply,
-    request.restoreUntilOnDiskMs ?? null,
-  );
+  const all =
+    reading === 'pairs'
+      ? pairedOutcomes(runsOf.large, apply, request.restoreUntilOnDiskMs as number)
+      : sampledOutcomes(
+          { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
+          apply,
+          request.restoreUntilOnDiskMs ?? null,
+        );
   const runs = [...runsOf.small, ...runsOf.large];
-  const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, madeFrom, sizes };
+  const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, madeFrom, reading, sizes };
   // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.
   const base = all.find((o) => o.alternative === 'baseline')?.sampled;
-  if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
+  if (base?.smallSampleTimeMs && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
     return stage.result(
       'failed',
       `the baseline took ${seconds(base.smallSampleTimeMs.median)} on the small sample and ${seconds(base.largeSampleTimeMs.median)} on the large one: its time did not grow with the sample, so nothing is extrapolated`,
@@ -533,7 +553,7 @@ async function runOnSamples(
   const ran = all.some((o) => o.alternative === 'baseline');
   return stage.result(
     ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed',
-    ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? 'nothing could run on both samples'),
+    ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${reading === 'pairs' ? 'the sample' : 'both samples'}`),
     {
       refetch: s.refetch,
       outcomes: all,
@@ -543,6 +563,30 @@ async function runOnSamples(
       sample,
     },
   );
+}
+
+/**
+ * In pairs, the targets still to run: none runs ahead of the baseline (its n-th run is read against the
+ * baseline's n-th, so a round the baseline did not fit is left out), and an alternative slower than the
+ * baseline in a round runs no more rounds (said once).
+ */
+function pairedTargets(stage: Stage, targets: readonly Target[]): (runs: readonly RunRecord[]) => readonly Target[] {
+  const said = new Set<Target>();
+  const count = (t: Pick<Target, 'alternative' | 'mountPoint'>, runs: readonly RunRecord[]) =>
+    runs.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  return (runs) =>
+    targets.filter((t) => {
+      const baselineRuns = runs.filter((r) => r.alternative === 'baseline').length;
+      if (t.alternative !== 'baseline' && count(t, runs) >= baselineRuns) return false;
+      const slower = slowerThanBaseline(t, runs);
+      if (slower && !said.has(t)) {
+        said.add(t);
+        stage.hooks.log(
+          `Experiments: ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} took ${seconds(slower.ms)} in round ${slower.round}, the baseline ${seconds(slower.baselineMs)}: no fix, so it runs no more rounds.`,
+        );
+      }
+      return !slower;
+    });
 }
 
 /** What one run on a sample should take, before any ran: the whole restore's share (runTargets corrects it by the baseline's run). */
@@ -602,11 +646,13 @@ async function runTargets(
   measured = stage.request.measured,
   runsWanted = RUNS_WANTED,
   prior: readonly RunRecord[] = [],
+  /** The targets still to run, given the runs so far (all of them unless told). */
+  live: (runs: readonly RunRecord[]) => readonly Target[] = () => targets,
 ): Promise<RunRecord[]> {
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
       record = await oneRun(context, t, n);
@@ -618,7 +664,7 @@ async function runTargets(
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.
     if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
+    t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
   }
   return runs;
 }

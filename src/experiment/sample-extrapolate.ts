@@ -59,8 +59,10 @@ export function extrapolatedSaving(baseline: Extrapolated, alternative: Extrapol
  */
 export function sampleStep(p: {
   fullRunMs: number;
-  /** Runs wanted on each sample: (baseline + alternatives) × runs each. */
-  runsPerSample: number;
+  /** Runs planned on the large sample: (baseline + alternatives) × rounds, plus what making it costs. */
+  runsOnLarge: number;
+  /** Runs planned on the small sample (none where the samples are read in pairs: sampled-pairs.ts). */
+  runsOnSmall: number;
   directoryShare: number;
   sampledEntries: number;
   availableMs: number;
@@ -70,8 +72,8 @@ export function sampleStep(p: {
 }): number | null {
   const fixedMs = p.fullRunMs * p.directoryShare;
   const perShareMs = p.fullRunMs - fixedMs;
-  // runs × [(T0 + x·v) + (T0 + x·v/f)] ≤ available
-  const x = (p.availableMs / p.runsPerSample - 2 * fixedMs) / (perShareMs * (1 + 1 / p.smallFactor));
+  // runsOnLarge × (T0 + x·v) + runsOnSmall × (T0 + x·v/f) ≤ available
+  const x = (p.availableMs - (p.runsOnLarge + p.runsOnSmall) * fixedMs) / (perShareMs * (p.runsOnLarge + p.runsOnSmall / p.smallFactor));
   if (!(x > 0)) return null;
   const every = Math.max(1, Math.ceil(1 / Math.min(1, x)));
   if (p.sampledEntries / (every * p.smallFactor) < p.minSmallEntries) return null;

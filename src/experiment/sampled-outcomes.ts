@@ -69,7 +69,7 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
  * same members on the same file system minutes apart, show that spread: their (max - min) / median, both
  * ways around the restore's time. One run (a tight budget) shows none: the range is then the samples' alone.
  */
-function restoreRange(restoreMs: number, largeBaseline: AlternativeOutcome['timeMs']): Extrapolated {
+export function restoreRange(restoreMs: number, largeBaseline: AlternativeOutcome['timeMs']): Extrapolated {
   const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
   return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };
 }

@@ -1413,7 +1413,8 @@ export interface AlternativeOutcome {
     savingLowMs: number;
     savingHighMs: number;
     largeSampleTimeMs: Spread;
-    smallSampleTimeMs: Spread;
+    /** Absent where the samples were read in pairs (ExperimentsSample.reading): only the large one ran. */
+    smallSampleTimeMs?: Spread;
     /**
      * 'restore': the baseline is the restore's own extraction and writeback tail, as timed, and each
      * alternative's time its share of the baseline on the samples, extrapolated, times that
@@ -1466,6 +1467,14 @@ export interface ArchiveSampleSize {
 export const SAMPLE_MADE_FROM = ['archive', 'restored-tree'] as const;
 export type SampleMadeFrom = (typeof SAMPLE_MADE_FROM)[number];
 
+/**
+ * How runs on samples are read as the whole restore: 'line', through two nested samples to the whole
+ * (experiment/sample-extrapolate.ts); 'pairs', each alternative's share of the baseline round by round
+ * on one sample, for a restore the CPU held (experiment/sample-pairs.ts).
+ */
+export const SAMPLE_READINGS = ['line', 'pairs'] as const;
+export type SampleReading = (typeof SAMPLE_READINGS)[number];
+
 export interface ExperimentsSample {
   /** The sentence why full runs did not fit (the plan's figures). */
   why: string;
@@ -1473,6 +1482,8 @@ export interface ExperimentsSample {
   buildMs: number;
   /** What the samples were made from (absent in profiles before it was recorded: the archive). */
   madeFrom?: SampleMadeFrom;
+  /** How the runs were read as the whole restore (absent in profiles before it was recorded: the line). */
+  reading?: SampleReading;
   sizes: ArchiveSampleSize[];
 }
 

@@ -40,6 +40,7 @@ import {
   SAVE_STATUSES,
   SKIP_REASONS,
   SAMPLE_MADE_FROM,
+  SAMPLE_READINGS,
   SAMPLE_SIZE_NAMES,
   WORKFLOW_FIX_KINDS,
   SHARED_PHASES,
@@ -899,7 +900,7 @@ const experiments = obj({
         savingLowMs: num,
         savingHighMs: num,
         largeSampleTimeMs: spreadShape,
-        smallSampleTimeMs: spreadShape,
+        'smallSampleTimeMs?': spreadShape,
         'baselineFrom?': oneOf('restore'),
       }),
     }),
@@ -933,6 +934,7 @@ const experiments = obj({
     why: str,
     buildMs: num,
     'madeFrom?': oneOf(...SAMPLE_MADE_FROM),
+    'reading?': oneOf(...SAMPLE_READINGS),
     sizes: arr(
       obj({
         name: oneOf(...SAMPLE_SIZE_NAMES),

@@ -13,7 +13,7 @@ import type { PageCachePrediction } from '../experiment/page-cache-prediction.js
 import { checkExperiments } from '../judge/experiments-check.js';
 import { sayExperimentsCheck } from './say/experiments-check.js';
 import { descriptorOf } from '../experiment/descriptors.js';
-import { sampleShareWords, sampledSavingWords } from '../experiment/sample-words.js';
+import { sampleReadingWords, sampleShareWords, sampledSavingWords } from '../experiment/sample-words.js';
 import { percent, seconds } from '../util/format.js';
 import { escapeHtml, table } from './markdown.js';
 
@@ -97,7 +97,7 @@ export function fixesSection(profile: Profile, verdict: Verdict): string {
   const shares = sampleShareWords(e);
   if (e.sample && shares)
     out.push(
-      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? 'unrecorded']} in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, 'small')} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`,
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? 'unrecorded']} in ${seconds(e.sample.buildMs)}. ${escapeHtml(sampleReadingWords(e))}</sub>`,
     );
   const refetch = e.refetch
     ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? 'RAM' : e.refetch.where)}; `

@@ -78,7 +78,12 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
           .join(', ');
       if (sampled?.sample)
         log(
-          `sampled fixes ${scenario} run ${i + 1}: small sample: ${ranOn('small')}; large sample: ${ranOn('large')}; skipped: ${sampled.skipped.map((k) => `${k.alternative} (${k.detail})`).join(', ') || 'none'}; outcomes: ${sampled.outcomes.map((o) => `${o.alternative} ${(o.timeMs.median / 1000).toFixed(1)} s`).join(', ')}`,
+          `sampled fixes ${scenario} run ${i + 1}: ${(['small', 'large'] as const)
+            .filter((name) => ranOn(name) !== '')
+            .map((name) => `${name} sample: ${ranOn(name)}`)
+            .join(
+              '; ',
+            )}${sampled.sample.reading ? ` (read as ${sampled.sample.reading})` : ''}; skipped: ${sampled.skipped.map((k) => `${k.alternative} (${k.detail})`).join(', ') || 'none'}; outcomes: ${sampled.outcomes.map((o) => `${o.alternative} ${(o.timeMs.median / 1000).toFixed(1)} s`).join(', ')}`,
         );
       log(
         `sampled fixes ${scenario} run ${i + 1}: restore ${fixed(restoreMs === null ? null : restoreMs / 1000, 1, ' s')}; experiments ${sampled?.status ?? 'absent'}${sampled?.sample ? ` on a sample of ${sampleShareWords(sampled)}` : ' (not sampled)'}${sampled?.reason ? ` (${sampled.reason})` : ''}; compared: ${alternative ?? 'none'}`,
@@ -129,7 +134,7 @@ export function sampledFixesRows(results: readonly SampledFixScenario[]): BenchR
       result: compared
         .map(({ x, c }) =>
           c
-            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'} vs ${sec(c.fullMs)}: ×${c.ratio.toFixed(2)}`
+            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'}${x.sampled?.sample?.reading === 'pairs' ? ' (pairs)' : ''} vs ${sec(c.fullMs)}: ×${c.ratio.toFixed(2)}`
             : `n/a (${x.sampled?.sample ? 'no full-run saving' : `not sampled: ${x.sampled?.reason ?? x.sampled?.status ?? 'no experiments'}`})`,
         )
         .join('; '),

@@ -62,6 +62,7 @@ var PRIVILEGED_OPERATIONS = ["mount", "sysctl", "files", "install"];
 var PRIVILEGE_LACKS = ["not-root", "cap-sys-admin", "cap-files", "sysctl-read-only", "sysctl-not-writable", "no-sudo"];
 var SAMPLE_SIZE_NAMES = ["large", "small"];
 var SAMPLE_MADE_FROM = ["archive", "restored-tree"];
+var SAMPLE_READINGS = ["line", "pairs"];
 var WORKFLOW_FIX_KINDS = ["step", "none"];
 var FIX_MEMORY_REASONS = [
   "fresh",
@@ -118,6 +119,7 @@ export {
   PRIVILEGE_LACKS,
   SAMPLE_SIZE_NAMES,
   SAMPLE_MADE_FROM,
+  SAMPLE_READINGS,
   WORKFLOW_FIX_KINDS,
   FIX_MEMORY_REASONS
 };

@@ -5,11 +5,11 @@ import {
   experimentsErrors,
   groupsOf,
   regressionsOf
-} from "./chunk-HTODKCTP.js";
+} from "./chunk-RE7SQ5YD.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

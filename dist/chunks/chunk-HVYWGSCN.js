@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-H3WU7QKO.js";
+} from "./chunk-Y44L3UJD.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -14,7 +14,7 @@ import {
 } from "./chunk-SN27TOXG.js";
 import {
   checkedRememberedFixes
-} from "./chunk-PWLSVXOJ.js";
+} from "./chunk-P3GXMYP3.js";
 import {
   sayAttribution,
   sayDevice,
@@ -25,7 +25,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   InputError,
   errorMessage

@@ -17,13 +17,13 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-FFIBYO4E.js";
+} from "./chunk-KRYCCM6Z.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-SCAQOVRB.js";
+} from "./chunk-FJURP5J3.js";
 import {
   denseTable,
   details,
@@ -35,7 +35,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -43,7 +43,7 @@ import {
   FIX_PLACEMENT,
   descriptorOf,
   workflowFix
-} from "./chunk-AURSDKQP.js";
+} from "./chunk-MF7MIMYR.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
@@ -52,7 +52,7 @@ import {
 } from "./chunk-JYT2JN4Z.js";
 import {
   isDiskResource
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,
@@ -119,8 +119,14 @@ function savingUncertaintyMs(o) {
 function sampledSavingWords(e, o) {
   const shares = sampleShareWords(e);
   const half = savingUncertaintyMs(o);
-  if (!shares || half === null) return null;
-  return `measured on a sample of ${shares}, \xB1 ${seconds(half)}`;
+  if (!shares || half === null || !o.sampled) return null;
+  const rounds = e.sample?.reading === "pairs" ? ` in ${o.sampled.largeSampleTimeMs.runs} rounds beside the baseline` : "";
+  return `measured on a sample of ${shares}${rounds}, \xB1 ${seconds(half)}`;
+}
+function sampleReadingWords(e) {
+  if (e.sample?.reading === "pairs")
+    return "The CPU held the restore, so each alternative ran in rounds beside the baseline on this sample; its time is the median over the rounds of its run's time over the baseline's in the same round, times the restore's own; the range is that of the rounds and of the baseline's runs.";
+  return `A second sample of ${sampleShareWords(e, "small")} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.`;
 }
 
 // src/report/headline.ts
@@ -636,7 +642,7 @@ function fixesSection(profile, verdict) {
   const shares = sampleShareWords(e);
   if (e.sample && shares)
     out.push(
-      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? "unrecorded"]} in ${seconds(e.sample.buildMs)}; a second sample of ${sampleShareWords(e, "small")} gave the line each time is extrapolated along to the whole restore. The times are the whole restore's, extrapolated; the range is that of the runs and of scaling by files or by bytes.</sub>`
+      `<sub>Full runs did not fit the budget (${escapeHtml(e.sample.why)}), so these were measured on a sample of ${shares}: whole subtrees, chosen by size class, made${SAMPLE_MADE_FROM_WORDS[e.sample.madeFrom ?? "unrecorded"]} in ${seconds(e.sample.buildMs)}. ${escapeHtml(sampleReadingWords(e))}</sub>`
     );
   const refetch = e.refetch ? `The archive was fetched again in ${seconds(e.refetch.durationMs)} into ${escapeHtml(e.refetch.inRam ? "RAM" : e.refetch.where)}; ` : "";
   out.push(

@@ -5,7 +5,7 @@ import {
   REQUESTS_COUNTED_WHYS,
   RESTORE_RULES,
   UNMEASURED
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   ALTERNATIVES,
   ANATOMY_SOURCES,
@@ -33,6 +33,7 @@ import {
   RESTORE_SKIP_REASONS,
   RESTORE_SPANS,
   SAMPLE_MADE_FROM,
+  SAMPLE_READINGS,
   SAMPLE_SIZE_NAMES,
   SAVE_PHASES,
   SAVE_STATUSES,
@@ -47,7 +48,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
@@ -841,7 +842,7 @@ var experiments = obj({
         savingLowMs: num,
         savingHighMs: num,
         largeSampleTimeMs: spreadShape,
-        smallSampleTimeMs: spreadShape,
+        "smallSampleTimeMs?": spreadShape,
         "baselineFrom?": oneOf("restore")
       })
     })
@@ -875,6 +876,7 @@ var experiments = obj({
     why: str,
     buildMs: num,
     "madeFrom?": oneOf(...SAMPLE_MADE_FROM),
+    "reading?": oneOf(...SAMPLE_READINGS),
     sizes: arr(
       obj({
         name: oneOf(...SAMPLE_SIZE_NAMES),

@@ -25,7 +25,7 @@ import {
   escapeHtml,
   isExactKeyMatch,
   table
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   median
 } from "./chunk-G25BJ2M5.js";
@@ -38,7 +38,7 @@ import {
   RESOURCES,
   TOOLKIT_SEGMENT_TIMEOUT_MS,
   isDiskResource
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   sayVerdict
 } from "./chunk-YUP7TFMP.js";

@@ -2,26 +2,26 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-77ZNDO2M.js";
+} from "./chunk-7I6JQUO2.js";
 import {
   pageCacheLoop
-} from "./chunk-FFIBYO4E.js";
+} from "./chunk-KRYCCM6Z.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";
 import {
   xyChartInit
-} from "./chunk-SCAQOVRB.js";
+} from "./chunk-FJURP5J3.js";
 import {
   groupsOf,
   historyRunOf,
   quantile
-} from "./chunk-HTODKCTP.js";
+} from "./chunk-RE7SQ5YD.js";
 import {
   cell,
   denseTable,
   details
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -30,7 +30,7 @@ import {
 } from "./chunk-G25BJ2M5.js";
 import {
   PHASES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,

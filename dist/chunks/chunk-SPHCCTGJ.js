@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   applyLine,
   workflowFix
-} from "./chunk-AURSDKQP.js";
+} from "./chunk-MF7MIMYR.js";
 
 // src/experiment/apply.ts
 function applyFix(alternative, c) {

@@ -4,19 +4,19 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-77ZNDO2M.js";
-import "./chunk-FFIBYO4E.js";
+} from "./chunk-7I6JQUO2.js";
+import "./chunk-KRYCCM6Z.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
-import "./chunk-SCAQOVRB.js";
-import "./chunk-5M56FSM2.js";
+import "./chunk-FJURP5J3.js";
+import "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-AURSDKQP.js";
+import "./chunk-MF7MIMYR.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-CJCCIN43.js";
+import "./chunk-SZ7N67O5.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-YUP7TFMP.js";

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   PRIVILEGED_OPERATIONS
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 
 // src/system/privilege.ts
 import { execFileSync as execFileSync2 } from "node:child_process";

@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-FFIBYO4E.js";
+} from "./chunk-KRYCCM6Z.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -31,13 +31,13 @@ import {
   storeDocument,
   storeFixes,
   updateHistory
-} from "./chunk-PWLSVXOJ.js";
+} from "./chunk-P3GXMYP3.js";
 import {
   historyRunOf
-} from "./chunk-HTODKCTP.js";
+} from "./chunk-RE7SQ5YD.js";
 import {
   dirtyBytesFor
-} from "./chunk-AURSDKQP.js";
+} from "./chunk-MF7MIMYR.js";
 import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
@@ -47,7 +47,7 @@ import {
 } from "./chunk-JYT2JN4Z.js";
 import {
   PROBE_NAMES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-4HEJUNGG.js");
+    const { runExperiments } = await import("./run-experiments-BG3U6N72.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

@@ -8,7 +8,7 @@ import {
   runPrivileged,
   sysctlPath,
   writeText
-} from "./chunk-SXJ64I7M.js";
+} from "./chunk-AQBMHMTP.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-VW3GBPKN.js";
+} from "./chunk-BBY3HCPZ.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-FFIBYO4E.js";
+} from "./chunk-KRYCCM6Z.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -40,15 +40,15 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-H3WU7QKO.js";
+} from "./chunk-Y44L3UJD.js";
 import {
   loadNewest,
   runIdentity,
   storeDocument
-} from "./chunk-PWLSVXOJ.js";
+} from "./chunk-P3GXMYP3.js";
 import {
   isExactKeyMatch
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -73,7 +73,7 @@ import {
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-3QBBNWNQ.js";
+} from "./chunk-DVAM2XLO.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
@@ -88,7 +88,7 @@ import {
 import {
   PROFILE_SCHEMA_VERSION,
   SHARED_PHASES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -6,10 +6,10 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-CGCLWPOP.js";
+} from "./chunk-HVYWGSCN.js";
 import {
   readProfileFile
-} from "./chunk-SIOV6MMK.js";
+} from "./chunk-DBKGI4JZ.js";
 import {
   HANDED_STATE,
   STATE,
@@ -21,22 +21,22 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-H3WU7QKO.js";
+} from "./chunk-Y44L3UJD.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
-} from "./chunk-SCAQOVRB.js";
+} from "./chunk-FJURP5J3.js";
 import {
   reserveHistoryFor
-} from "./chunk-PWLSVXOJ.js";
-import "./chunk-HTODKCTP.js";
+} from "./chunk-P3GXMYP3.js";
+import "./chunk-RE7SQ5YD.js";
 import {
   isExactKeyMatch,
   saySave,
   saySavePhase
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
-import "./chunk-QH5MHT4V.js";
+import "./chunk-7TG6SFJZ.js";
 import "./chunk-I4M43YYT.js";
 import "./chunk-RED6WLUR.js";
 import {
@@ -45,7 +45,7 @@ import {
 } from "./chunk-5KNF22FP.js";
 import {
   parseDirtyChange
-} from "./chunk-LYIRKUTN.js";
+} from "./chunk-3O4P3QN2.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -55,8 +55,8 @@ import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
 import {
   detectPrivileges
-} from "./chunk-SXJ64I7M.js";
-import "./chunk-CJCCIN43.js";
+} from "./chunk-AQBMHMTP.js";
+import "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -186,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-VGPU6VNN.js");
+    const { judgeWithTail } = await import("./post-judge-JX5TVPWB.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {
@@ -232,7 +232,7 @@ async function saveStep(config, mainFinished, profilePath) {
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name) => main?.probes?.probes.find((p) => p.name === name && !p.error);
   const phaseLog = new PhaseLog();
-  const { judgedSave } = await import("./judged-save-NNK6XZHD.js");
+  const { judgedSave } = await import("./judged-save-O6Z65LGX.js");
   const save = await judgedSave({
     paths: config.paths,
     key,

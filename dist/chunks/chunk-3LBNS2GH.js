@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   RESOURCES,
   isDiskResource
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   CEILING_KIND,
   RESOURCE_WORDS,

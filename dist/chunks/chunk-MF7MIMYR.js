@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   ALTERNATIVES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";

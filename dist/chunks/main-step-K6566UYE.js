@@ -6,16 +6,16 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-CGCLWPOP.js";
+} from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-EUNR67X3.js";
-import "./chunk-VW3GBPKN.js";
+} from "./chunk-KCJMOFH3.js";
+import "./chunk-BBY3HCPZ.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-FFIBYO4E.js";
+} from "./chunk-KRYCCM6Z.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
@@ -23,15 +23,15 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-H3WU7QKO.js";
+} from "./chunk-Y44L3UJD.js";
 import "./chunk-SN27TOXG.js";
-import "./chunk-PWLSVXOJ.js";
-import "./chunk-HTODKCTP.js";
+import "./chunk-P3GXMYP3.js";
+import "./chunk-RE7SQ5YD.js";
 import {
   sayEvidence
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
-import "./chunk-QH5MHT4V.js";
+import "./chunk-7TG6SFJZ.js";
 import "./chunk-YGMIUWXV.js";
 import "./chunk-IRNB227S.js";
 import "./chunk-I4M43YYT.js";
@@ -39,16 +39,16 @@ import "./chunk-RED6WLUR.js";
 import {
   startFollower
 } from "./chunk-5KNF22FP.js";
-import "./chunk-3QBBNWNQ.js";
-import "./chunk-MGSOOELV.js";
-import "./chunk-AURSDKQP.js";
+import "./chunk-DVAM2XLO.js";
+import "./chunk-SPHCCTGJ.js";
+import "./chunk-MF7MIMYR.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-LYIRKUTN.js";
+import "./chunk-3O4P3QN2.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-SXJ64I7M.js";
-import "./chunk-CJCCIN43.js";
+import "./chunk-AQBMHMTP.js";
+import "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -108,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-KRONY2PZ.js");
+    const { runCompareStep } = await import("./compare-step-G5K7QFKB.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -166,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-NRCXOEBH.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-7IS622EJ.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -7,25 +7,25 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-GSTBVY7T.js";
+} from "./chunk-4R7W34QV.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-77ZNDO2M.js";
-import "./chunk-FFIBYO4E.js";
+import "./chunk-7I6JQUO2.js";
+import "./chunk-KRYCCM6Z.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import {
   readProfileFile
-} from "./chunk-SIOV6MMK.js";
-import "./chunk-SCAQOVRB.js";
-import "./chunk-HTODKCTP.js";
-import "./chunk-5M56FSM2.js";
+} from "./chunk-DBKGI4JZ.js";
+import "./chunk-FJURP5J3.js";
+import "./chunk-RE7SQ5YD.js";
+import "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-AURSDKQP.js";
+import "./chunk-MF7MIMYR.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-CJCCIN43.js";
+import "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

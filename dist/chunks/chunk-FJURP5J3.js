@@ -10,7 +10,7 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   USER_HZ,
   diskMetrics

@@ -12,12 +12,12 @@ import {
   getInputAsArray,
   getInputAsBool,
   getInputAsInt
-} from "./chunk-5M56FSM2.js";
+} from "./chunk-3LBNS2GH.js";
 import {
   ensureDirectory,
   octal,
   steerable
-} from "./chunk-QH5MHT4V.js";
+} from "./chunk-7TG6SFJZ.js";
 import {
   parseDiskstats
 } from "./chunk-I4M43YYT.js";
@@ -36,7 +36,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-LYIRKUTN.js";
+} from "./chunk-3O4P3QN2.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -55,14 +55,14 @@ import {
   detectPrivileges,
   inForce,
   processIds
-} from "./chunk-SXJ64I7M.js";
+} from "./chunk-AQBMHMTP.js";
 import {
   DISK_RESOURCES,
   EXPERIMENT_NAMES,
   PROBE_NAMES,
   RESOURCES,
   SHARED_PHASES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   InputError,
   ProfilerError,

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-77ZNDO2M.js";
+} from "./chunk-7I6JQUO2.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,28 +15,28 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-VW3GBPKN.js";
-import "./chunk-FFIBYO4E.js";
+} from "./chunk-BBY3HCPZ.js";
+import "./chunk-KRYCCM6Z.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
-import "./chunk-SCAQOVRB.js";
+import "./chunk-FJURP5J3.js";
 import {
   rememberedExperiments
-} from "./chunk-PWLSVXOJ.js";
-import "./chunk-HTODKCTP.js";
-import "./chunk-5M56FSM2.js";
+} from "./chunk-P3GXMYP3.js";
+import "./chunk-RE7SQ5YD.js";
+import "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-MGSOOELV.js";
-import "./chunk-AURSDKQP.js";
+import "./chunk-SPHCCTGJ.js";
+import "./chunk-MF7MIMYR.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-CJCCIN43.js";
+import "./chunk-SZ7N67O5.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-X762GLLF.js";

@@ -6,10 +6,10 @@ import {
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-3QBBNWNQ.js";
+} from "./chunk-DVAM2XLO.js";
 import {
   applyFix
-} from "./chunk-MGSOOELV.js";
+} from "./chunk-SPHCCTGJ.js";
 import {
   CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
@@ -25,8 +25,9 @@ import {
   raisedDirtyLimits,
   schemaRank,
   tmpfsSize
-} from "./chunk-AURSDKQP.js";
+} from "./chunk-MF7MIMYR.js";
 import {
+  median,
   spread
 } from "./chunk-G25BJ2M5.js";
 import {
@@ -39,7 +40,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-LYIRKUTN.js";
+} from "./chunk-3O4P3QN2.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -56,10 +57,10 @@ import {
   processIds,
   readDirtySettings,
   runPrivileged
-} from "./chunk-SXJ64I7M.js";
+} from "./chunk-AQBMHMTP.js";
 import {
   SAMPLE_SIZE_NAMES
-} from "./chunk-CJCCIN43.js";
+} from "./chunk-SZ7N67O5.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -539,11 +540,15 @@ function comparedMs(r) {
   return descriptorOf(r.alternative).compares === "step" ? r.stepMs : r.untilOnDiskMs;
 }
 function timedMs(runs) {
+  return timesInOrder(runs).filter((t) => t !== null);
+}
+function timesInOrder(runs) {
   const complete = runs.filter((r) => !r.error).map(comparedMs);
-  if (complete.length === 0) return [];
-  const slowest = Math.max(...complete);
-  const stopped = runs.flatMap((r) => r.error && r.stoppedAfterMs !== void 0 ? [Math.max(r.stoppedAfterMs, slowest)] : []);
-  return [...complete, ...stopped];
+  const slowest = complete.length > 0 ? Math.max(...complete) : null;
+  return runs.map((r) => {
+    if (!r.error) return comparedMs(r);
+    return r.stoppedAfterMs !== void 0 && slowest !== null ? Math.max(r.stoppedAfterMs, slowest) : null;
+  });
 }
 function outcomes(runs, apply) {
   const keys = [];
@@ -1141,7 +1146,7 @@ function extrapolatedSaving(baseline, alternative) {
 function sampleStep(p) {
   const fixedMs = p.fullRunMs * p.directoryShare;
   const perShareMs = p.fullRunMs - fixedMs;
-  const x = (p.availableMs / p.runsPerSample - 2 * fixedMs) / (perShareMs * (1 + 1 / p.smallFactor));
+  const x = (p.availableMs - (p.runsOnLarge + p.runsOnSmall) * fixedMs) / (perShareMs * (p.runsOnLarge + p.runsOnSmall / p.smallFactor));
   if (!(x > 0)) return null;
   const every = Math.max(1, Math.ceil(1 / Math.min(1, x)));
   if (p.sampledEntries / (every * p.smallFactor) < p.minSmallEntries) return null;
@@ -1319,6 +1324,87 @@ function scaledTo(restoreMs, base, alt) {
     lowMs: restoreMs * Math.min(alt.lowMs / base.highMs, alt.ms / base.ms),
     highMs: restoreMs * Math.max(alt.highMs / base.lowMs, alt.ms / base.ms)
   };
+}
+
+// src/experiment/sample-pairs.ts
+var keyOf = (r) => `${r.alternative}\0${r.mountPoint ?? ""}`;
+function roundRatios(baseline, alternative) {
+  const ratios = [];
+  for (let i = 0; i < Math.min(baseline.length, alternative.length); i++) {
+    const b = baseline[i];
+    const a = alternative[i];
+    if (b !== null && b !== void 0 && a !== null && a !== void 0 && b > 0) ratios.push(a / b);
+  }
+  return ratios;
+}
+function pairedOutcomes(runs, apply, restoreMs) {
+  const measured = outcomes(runs, apply);
+  const inOrder = (o) => timesInOrder(runs.filter((r) => keyOf(r) === keyOf(o)));
+  const base = measured.find((o) => o.alternative === "baseline");
+  if (!base) return [];
+  const restore = restoreRange(restoreMs, base.timeMs);
+  const baseTimes = inOrder(base);
+  return measured.flatMap((o) => {
+    if (o === base) return [withSampled(o, restoreSpread(restore, o.timeMs.runs), null)];
+    const ratios = roundRatios(baseTimes, inOrder(o));
+    const ratio = median(ratios);
+    if (ratio === null) return [];
+    const lowRatio = Math.min(...ratios);
+    const highRatio = Math.max(...ratios);
+    const time = {
+      median: restore.ms * ratio,
+      min: restore.lowMs * lowRatio,
+      max: restore.highMs * highRatio,
+      runs: o.timeMs.runs,
+      spreadPercent: ratio > 0 ? (restore.highMs * highRatio - restore.lowMs * lowRatio) / (restore.ms * ratio) * 100 : 0
+    };
+    const savingMs = restore.ms * (1 - ratio);
+    const ends = [restore.lowMs, restore.highMs].flatMap((r) => [r * (1 - highRatio), r * (1 - lowRatio)]);
+    return [withSampled(o, time, { savingMs, lowMs: Math.min(savingMs, ...ends), highMs: Math.max(savingMs, ...ends), share: 1 - ratio })];
+  });
+}
+function restoreSpread(restore, runs) {
+  return {
+    median: restore.ms,
+    min: restore.lowMs,
+    max: restore.highMs,
+    runs,
+    spreadPercent: restore.ms > 0 ? (restore.highMs - restore.lowMs) / restore.ms * 100 : 0
+  };
+}
+function withSampled(o, timeMs, saving) {
+  return {
+    ...o,
+    timeMs,
+    // What the sample left to write back and its CPU time are the sample's own, not the whole restore's.
+    writebackLeftMs: null,
+    cpuMs: null,
+    savingMs: saving ? saving.savingMs : null,
+    savingShare: saving ? saving.share : null,
+    sampled: {
+      savingLowMs: saving ? saving.lowMs : 0,
+      savingHighMs: saving ? saving.highMs : 0,
+      largeSampleTimeMs: o.timeMs,
+      baselineFrom: "restore"
+    }
+  };
+}
+function slowerThanBaseline(target, runs) {
+  if (target.alternative === "baseline") return null;
+  const baseline = timesInOrder(runs.filter((r) => r.alternative === "baseline"));
+  const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
+  for (let i = 0; i < Math.min(baseline.length, own.length); i++) {
+    const b = baseline[i];
+    const t = own[i];
+    if (b !== null && b !== void 0 && t !== null && t !== void 0 && t > b) return { round: i + 1, ms: t, baselineMs: b };
+  }
+  return null;
+}
+var PAIRS_FOR = ["cpu"];
+var PAIRED_ROUNDS = 5;
+var PAIRED_ROUNDS_MAX = 8;
+function sampleReading(restoreBottleneck, restoreUntilOnDiskMs) {
+  return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? "pairs" : "line";
 }
 
 // src/experiment/refetch.ts
@@ -1543,35 +1629,40 @@ function treeCensus(stage) {
 async function runOnSamples(stage, s) {
   const { request } = stage;
   const build = sampleBuildCost(s.source);
+  const reading = sampleReading(request.restoreBottleneck ?? null, request.restoreUntilOnDiskMs ?? null);
+  const targetsPerRound = 1 + request.experiments.length;
+  const minSmallClusters = reading === "pairs" ? Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR) : MIN_SMALL_SAMPLE_CLUSTERS;
   const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare) => sampleStep({
     fullRunMs: estimateRunMs("baseline", request.measured),
-    // One run each is the least that gives a line; runTargets adds rounds up to RUNS_WANTED where time is left.
-    runsPerSample: 1 + request.experiments.length + build.runsPerSample,
+    // The line: one run each on both samples is the least that gives one (runTargets adds rounds up to
+    // RUNS_WANTED on the large one where time is left). Pairs: PAIRED_ROUNDS rounds on the large one.
+    runsOnLarge: targetsPerRound * (reading === "pairs" ? PAIRED_ROUNDS : 1) + build.runsPerSample,
+    runsOnSmall: (reading === "pairs" ? 0 : targetsPerRound) + build.runsPerSample,
     // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
     // size is the take-all stratum (sample-select.ts), known once a plan is made.
     directoryShare: fixedShare,
     sampledEntries: s.listing.entries,
     availableMs,
     smallFactor: SMALL_FACTOR,
-    minSmallEntries: MIN_SMALL_SAMPLE_CLUSTERS
+    minSmallEntries: minSmallClusters
   });
   let every = stepFor(0);
-  let plan = every === null ? null : planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+  let plan = every === null ? null : planClusters(s.census, every, minSmallClusters);
   for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
     const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));
     if (needed !== null && needed <= every) break;
     if (needed === null || round === STEP_ROUNDS - 1) {
-      plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS, 0);
+      plan = planClusters(s.census, every, minSmallClusters, 0);
       break;
     }
     every = needed;
-    plan = planClusters(s.census, every, MIN_SMALL_SAMPLE_CLUSTERS);
+    plan = planClusters(s.census, every, minSmallClusters);
   }
   if (plan === null)
     return stage.result(
       "skipped",
-      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${1 + request.experiments.length} alternatives on two samples${every === null ? "" : ` of one subtree in ${every} and in ${every * SMALL_FACTOR}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${MIN_SMALL_SAMPLE_CLUSTERS * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the smaller sample)`}`,
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${reading === "pairs" ? `in ${PAIRED_ROUNDS} rounds on one sample` : "on two samples"}${every === null ? "" : ` of one subtree in ${every}${reading === "pairs" ? "" : ` and in ${every * SMALL_FACTOR}`}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${reading === "pairs" ? "sample" : "smaller sample"})`}`,
       { refetch: s.refetch }
     );
   const ext = path4.extname(s.archivePath);
@@ -1615,7 +1706,7 @@ async function runOnSamples(stage, s) {
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples ${madeFrom === "restored-tree" ? "from the restored tree" : "of the archive"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}.`
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === "restored-tree" ? "from the restored tree" : "of the archive"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}${reading === "pairs" ? `; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own` : ""}.`
   );
   const [large, small] = sizes;
   const facts = readMachineFacts({
@@ -1630,7 +1721,7 @@ async function runOnSamples(stage, s) {
   await syncFs(request.restorePath, stage.registry).catch(() => void 0);
   const runsOf = { large: [], small: [] };
   const skipped = [...avail.skipped];
-  for (const size of [small, large]) {
+  for (const size of reading === "pairs" ? [large] : [small, large]) {
     if (stage.hooks.signal?.aborted) break;
     const listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
     const context = {
@@ -1639,20 +1730,29 @@ async function runOnSamples(stage, s) {
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     const prior = size === large ? runsOf.small : [];
-    const runs2 = await runTargets(stage, context, avail.targets, measured, size === small ? 1 : RUNS_WANTED, prior);
+    const rounds = size === small ? 1 : reading === "pairs" ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
+    const runs2 = await runTargets(
+      stage,
+      context,
+      avail.targets,
+      measured,
+      rounds,
+      prior,
+      reading === "pairs" ? pairedTargets(stage, avail.targets) : void 0
+    );
     runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all = sampledOutcomes(
+  const all = reading === "pairs" ? pairedOutcomes(runsOf.large, apply, request.restoreUntilOnDiskMs) : sampledOutcomes(
     { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
     apply,
     request.restoreUntilOnDiskMs ?? null
   );
   const runs = [...runsOf.small, ...runsOf.large];
-  const sample = { why: s.why, buildMs: built.durationMs, madeFrom, sizes };
+  const sample = { why: s.why, buildMs: built.durationMs, madeFrom, reading, sizes };
   const base = all.find((o) => o.alternative === "baseline")?.sampled;
-  if (base && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
+  if (base?.smallSampleTimeMs && base.smallSampleTimeMs.median >= base.largeSampleTimeMs.median)
     return stage.result(
       "failed",
       `the baseline took ${seconds(base.smallSampleTimeMs.median)} on the small sample and ${seconds(base.largeSampleTimeMs.median)} on the large one: its time did not grow with the sample, so nothing is extrapolated`,
@@ -1661,7 +1761,7 @@ async function runOnSamples(stage, s) {
   const ran = all.some((o) => o.alternative === "baseline");
   return stage.result(
     ran ? "ran" : runs.length === 0 ? "skipped" : "failed",
-    ran ? void 0 : skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? "nothing could run on both samples",
+    ran ? void 0 : skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${reading === "pairs" ? "the sample" : "both samples"}`,
     {
       refetch: s.refetch,
       outcomes: all,
@@ -1671,6 +1771,22 @@ async function runOnSamples(stage, s) {
       sample
     }
   );
+}
+function pairedTargets(stage, targets) {
+  const said = /* @__PURE__ */ new Set();
+  const count = (t, runs) => runs.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  return (runs) => targets.filter((t) => {
+    const baselineRuns = runs.filter((r) => r.alternative === "baseline").length;
+    if (t.alternative !== "baseline" && count(t, runs) >= baselineRuns) return false;
+    const slower = slowerThanBaseline(t, runs);
+    if (slower && !said.has(t)) {
+      said.add(t);
+      stage.hooks.log(
+        `Experiments: ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} took ${seconds(slower.ms)} in round ${slower.round}, the baseline ${seconds(slower.baselineMs)}: no fix, so it runs no more rounds.`
+      );
+    }
+    return !slower;
+  });
 }
 function sampleEstimates(m, share) {
   return { downloadMs: 0, extractMs: m.extractMs * share, writebackMs: m.writebackMs * share };
@@ -1709,11 +1825,11 @@ function runContext(stage, s) {
     ...request.duringRun ? { duringRun: request.duringRun } : {}
   };
 }
-async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED, prior = []) {
+async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED, prior = [], live = () => targets) {
   const { request, hooks } = stage;
   const runs = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
+  for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record;
     try {
       record = await oneRun(context, t, n);
@@ -1724,7 +1840,7 @@ async function runTargets(stage, context, targets, measured = stage.request.meas
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
-    t = nextRun(targets, runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
+    t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
   }
   return runs;
 }

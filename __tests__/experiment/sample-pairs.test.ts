@@ -1,0 +1,113 @@
+// Runs on one sample read in pairs (a CPU-bound restore), scaled to the restore's own time.
+// Figures: `python3 tools/bench/diagnostics/cpu-pairs.py 8` (2026-12-01 21:59 UTC, root, nothing else running):
+// a 4.5 % sample of the lab's monorepo tree (4.6 % of the bytes) extracted under 6 % of a core (the slow cpu
+// scenario's quota), onto ext4 and a tmpfs alternately, each run until `sync -f` returned; the restore's time is
+// the bench's slow cpu restore (run 1 at 8afa32d: 89.5 s until on disk).
+import { describe, expect, it } from 'vitest';
+import { pairedOutcomes, roundRatios, sampleReading, slowerThanBaseline } from '../../src/experiment/sample-pairs.js';
+import type { RunRecord } from '../../src/experiment/types.js';
+import { MiB } from '../../src/util/units.js';
+import { sampleRun } from './sample-runs.js';
+
+const EXT4_MS = [4295, 4637, 4040, 4325, 4444, 4639, 4146, 4132];
+const TMPFS_MS = [2657, 2854, 2779, 2956, 2982, 2793, 2861, 2995];
+const RESTORE_MS = 89_500;
+const apply = {
+  paths: ['packages'],
+  extractedBytes: 680 * MiB,
+  dirtyBudget: { dirtyBytes: 32 * MiB, backgroundBytes: 16 * MiB },
+  ramVia: 'own-tmpfs' as const,
+};
+
+/** Rounds as the experiments run them: baseline, then ram, round after round. */
+const rounds = (baseline: readonly number[], ram: readonly number[]): RunRecord[] =>
+  baseline.flatMap((b, i) => [sampleRun('baseline', b, 'large'), sampleRun('ram', ram[i] as number, 'large')]);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
+};
+
+describe('outcomes read in pairs', () => {
+  const all = pairedOutcomes(rounds(EXT4_MS, TMPFS_MS), apply, RESTORE_MS);
+  const base = all.find((o) => o.alternative === 'baseline');
+  const ram = all.find((o) => o.alternative === 'ram');
+  const ratios = EXT4_MS.map((b, i) => (TMPFS_MS[i] as number) / b);
+
+  it("the baseline is the restore's own time, its range the sample's baseline runs' spread both ways", () => {
+    const share = (Math.max(...EXT4_MS) - Math.min(...EXT4_MS)) / median(EXT4_MS);
+    expect(base?.timeMs.median).toBe(RESTORE_MS);
+    expect(base?.timeMs.min).toBeCloseTo(RESTORE_MS * (1 - share), 6);
+    expect(base?.timeMs.max).toBeCloseTo(RESTORE_MS * (1 + share), 6);
+    expect(base?.sampled?.smallSampleTimeMs).toBeUndefined();
+    expect(base?.savingMs).toBeNull();
+  });
+
+  it("an alternative's time is the median round's ratio to the baseline, times the restore", () => {
+    expect(roundRatios(EXT4_MS, TMPFS_MS)).toEqual(ratios);
+    expect(ram?.timeMs.median).toBeCloseTo(RESTORE_MS * median(ratios), 6);
+    expect(ram?.savingMs).toBeCloseTo(RESTORE_MS * (1 - median(ratios)), 6);
+    expect(ram?.savingShare).toBeCloseTo(1 - median(ratios), 9);
+    // ram saved 32 % of this sample's baseline, pair by pair 28-40 %.
+    expect(ram?.savingShare).toBeGreaterThan(0.3);
+    expect(ram?.savingShare).toBeLessThan(0.34);
+    expect(ram?.sampled?.largeSampleTimeMs.runs).toBe(8);
+    expect(ram?.sampled?.baselineFrom).toBe('restore');
+  });
+
+  it("the saving's range holds the rounds' far ends and the restore's range", () => {
+    const s = ram?.sampled;
+    if (!s || ram?.savingMs === null || ram?.savingMs === undefined || !base) throw new Error('no paired saving');
+    expect(s.savingLowMs).toBeCloseTo(base.timeMs.min * (1 - Math.max(...ratios)), 6);
+    expect(s.savingHighMs).toBeCloseTo(base.timeMs.max * (1 - Math.min(...ratios)), 6);
+    expect(s.savingLowMs).toBeLessThan(ram.savingMs);
+    expect(s.savingHighMs).toBeGreaterThan(ram.savingMs);
+  });
+
+  it("a drift both runs of a round share cancels: each round's ratio is what is read, not the medians' ratio", () => {
+    // The machine slows by a quarter over the second half of the rounds, both sides alike.
+    const drift = (xs: readonly number[]) => xs.map((x, i) => (i >= 4 ? x * 1.25 : x));
+    const drifted = pairedOutcomes(rounds(drift(EXT4_MS), drift(TMPFS_MS)), apply, RESTORE_MS).find((o) => o.alternative === 'ram');
+    expect(drifted?.savingMs).toBeCloseTo(ram?.savingMs as number, 6);
+  });
+
+  it('rounds pair by order; a failed run leaves its round out, a stopped one counts as at least the slowest', () => {
+    expect(roundRatios([100, null, 300], [50, 60, 150])).toEqual([0.5, 0.5]);
+    const runs = rounds(EXT4_MS.slice(0, 3), TMPFS_MS.slice(0, 3));
+    // The third round's ram run stopped at the budget's end after 2.0 s: counted as its slowest complete run, 2854 ms.
+    runs[5] = { ...(runs[5] as RunRecord), error: 'stopped at the end of the 60 s budget', stoppedAfterMs: 2000 };
+    const stopped = pairedOutcomes(runs, apply, RESTORE_MS).find((o) => o.alternative === 'ram');
+    const expected = median([2657 / 4295, 2854 / 4637, 2854 / 4040]);
+    expect(stopped?.timeMs.median).toBeCloseTo(RESTORE_MS * expected, 6);
+  });
+
+  it('without a baseline run nothing is read', () => {
+    expect(pairedOutcomes([sampleRun('ram', 2657, 'large')], apply, RESTORE_MS)).toEqual([]);
+  });
+});
+
+describe('an alternative slower than the baseline in a round', () => {
+  // The bench's slow cpu restore, run 1 at 70add57 + pairs (2026-12-01 22:11 UTC): the lab's other disk took
+  // 2.19, 10.11 and 18.29 s in rounds 1-3, the baseline 2.56, 2.36 and 2.47 s.
+  const otherDisk = (ms: number): RunRecord => ({ ...sampleRun('other-disk', ms, 'large'), mountPoint: '/mnt/other' });
+  const runs = [2560, 2360, 2470].flatMap((b, i) => [sampleRun('baseline', b, 'large'), otherDisk([2190, 10_110, 18_290][i] as number)]);
+
+  it('is named with the round and both times, and no other', () => {
+    expect(slowerThanBaseline({ alternative: 'other-disk', mountPoint: '/mnt/other' }, runs)).toEqual({ round: 2, ms: 10_110, baselineMs: 2360 });
+    expect(slowerThanBaseline({ alternative: 'other-disk', mountPoint: '/mnt/other' }, runs.slice(0, 2))).toBeNull();
+    expect(slowerThanBaseline({ alternative: 'baseline', mountPoint: '/' }, runs)).toBeNull();
+    expect(slowerThanBaseline({ alternative: 'ram', mountPoint: null }, rounds(EXT4_MS, TMPFS_MS))).toBeNull();
+  });
+});
+
+describe('which reading', () => {
+  it.each([
+    ['cpu', 89_500, 'pairs'],
+    ['cpu', null, 'line'],
+    ['disk-iops', 78_000, 'line'],
+    ['disk-bandwidth', 94_000, 'line'],
+    [null, 90_000, 'line'],
+  ] as const)('a restore held by %s, its time %s ms: %s', (bottleneck, restoreMs, reading) => {
+    expect(sampleReading(bottleneck, restoreMs)).toBe(reading);
+  });
+});

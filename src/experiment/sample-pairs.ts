@@ -1,0 +1,133 @@
+/**
+ * Outcomes read in pairs on one sample, for a restore the CPU held. Pure.
+ *
+ * The baseline and each alternative run in alternating rounds on the large sample; an alternative's
+ * time is the median over rounds of its run's time over the baseline's run in the same round, times
+ * the restore's own extraction and writeback tail (the baseline's full run: sampled-outcomes.ts).
+ *
+ * Why not the line through two samples (sample-extrapolate.ts) here: under a CPU limit a run's time is
+ * its CPU time over the limit, and a sample of whole subtrees balanced in members and bytes holds that
+ * work in the whole's proportion; what every run pays whatever its size (the processes' start, the
+ * directories above the sampled depth, the sync) is small and saved in about the same share (the lab's
+ * monorepo tree under 6 % of a core: 0.29 s onto ext4, 0.18 s onto a tmpfs, against 4.2 s and 2.8 s for
+ * a 4.5 % sample). What dominates is the runs' own noise: the same extraction's share saved by ram
+ * varies by 4-6 points (a standard deviation) from one pair of runs to the next, at 1 % of the bytes as at 5 %
+ * (`tools/bench/diagnostics/cpu-pairs.py`), and a line from a 1-in-4 sample to the whole multiplies that
+ * by the distance; the budget goes to more rounds on one smaller sample instead.
+ */
+import type { ApplyContext } from './apply.js';
+import { outcomes, timesInOrder } from './outcomes.js';
+import { restoreRange } from './sampled-outcomes.js';
+import type { AlternativeOutcome, RunRecord } from './types.js';
+import type { Bottleneck, SampleReading } from '../profile/schema.js';
+import type { Spread } from '../util/spread.js';
+import { median } from '../util/spread.js';
+
+const keyOf = (r: { alternative: string; mountPoint: string | null }) => `${r.alternative}\u0000${r.mountPoint ?? ''}`;
+
+/** Per round, the alternative's time over the baseline's (the n-th of each; a round either failed in is left out). */
+export function roundRatios(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): number[] {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(baseline.length, alternative.length); i++) {
+    const b = baseline[i];
+    const a = alternative[i];
+    if (b !== null && b !== undefined && a !== null && a !== undefined && b > 0) ratios.push(a / b);
+  }
+  return ratios;
+}
+
+/**
+ * The outcomes of paired rounds on one sample, scaled to the restore's own time (restoreMs > 0). The
+ * baseline's range is `restoreRange`'s (sampled-outcomes.ts: the sample's baseline runs' spread both ways
+ * around the restore's time); an alternative's range is the far ends of its rounds' ratios times that range's.
+ */
+export function pairedOutcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>, restoreMs: number): AlternativeOutcome[] {
+  const measured = outcomes(runs, apply);
+  const inOrder = (o: AlternativeOutcome) => timesInOrder(runs.filter((r) => keyOf(r) === keyOf(o)));
+  const base = measured.find((o) => o.alternative === 'baseline');
+  if (!base) return [];
+  const restore = restoreRange(restoreMs, base.timeMs);
+  const baseTimes = inOrder(base);
+  return measured.flatMap((o) => {
+    if (o === base) return [withSampled(o, restoreSpread(restore, o.timeMs.runs), null)];
+    const ratios = roundRatios(baseTimes, inOrder(o));
+    const ratio = median(ratios);
+    if (ratio === null) return [];
+    const lowRatio = Math.min(...ratios);
+    const highRatio = Math.max(...ratios);
+    const time: Spread = {
+      median: restore.ms * ratio,
+      min: restore.lowMs * lowRatio,
+      max: restore.highMs * highRatio,
+      runs: o.timeMs.runs,
+      spreadPercent: ratio > 0 ? ((restore.highMs * highRatio - restore.lowMs * lowRatio) / (restore.ms * ratio)) * 100 : 0,
+    };
+    const savingMs = restore.ms * (1 - ratio);
+    const ends = [restore.lowMs, restore.highMs].flatMap((r) => [r * (1 - highRatio), r * (1 - lowRatio)]);
+    return [withSampled(o, time, { savingMs, lowMs: Math.min(savingMs, ...ends), highMs: Math.max(savingMs, ...ends), share: 1 - ratio })];
+  });
+}
+
+function restoreSpread(restore: { ms: number; lowMs: number; highMs: number }, runs: number): Spread {
+  return {
+    median: restore.ms,
+    min: restore.lowMs,
+    max: restore.highMs,
+    runs,
+    spreadPercent: restore.ms > 0 ? ((restore.highMs - restore.lowMs) / restore.ms) * 100 : 0,
+  };
+}
+
+/** The outcome as the whole restore's, its times on the sample kept beside them. */
+function withSampled(
+  o: AlternativeOutcome,
+  timeMs: Spread,
+  saving: { savingMs: number; lowMs: number; highMs: number; share: number } | null,
+): AlternativeOutcome {
+  return {
+    ...o,
+    timeMs,
+    // What the sample left to write back and its CPU time are the sample's own, not the whole restore's.
+    writebackLeftMs: null,
+    cpuMs: null,
+    savingMs: saving ? saving.savingMs : null,
+    savingShare: saving ? saving.share : null,
+    sampled: {
+      savingLowMs: saving ? saving.lowMs : 0,
+      savingHighMs: saving ? saving.highMs : 0,
+      largeSampleTimeMs: o.timeMs,
+      baselineFrom: 'restore',
+    },
+  };
+}
+
+/**
+ * The first round in which an alternative took longer than the baseline, or null. It is then no fix, and
+ * more rounds would only say by how much: it runs no more (the lab's other disk under the CPU-bound
+ * restore took 2.2, 10.1, then 18.3 s against the baseline's 2.3-2.6 s, half the budget in three rounds).
+ */
+export function slowerThanBaseline(
+  target: Pick<RunRecord, 'alternative' | 'mountPoint'>,
+  runs: readonly RunRecord[],
+): { round: number; ms: number; baselineMs: number } | null {
+  if (target.alternative === 'baseline') return null;
+  const baseline = timesInOrder(runs.filter((r) => r.alternative === 'baseline'));
+  const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
+  for (let i = 0; i < Math.min(baseline.length, own.length); i++) {
+    const b = baseline[i];
+    const t = own[i];
+    if (b !== null && b !== undefined && t !== null && t !== undefined && t > b) return { round: i + 1, ms: t, baselineMs: b };
+  }
+  return null;
+}
+
+/** The bottlenecks whose samples are read in pairs: those where a run's time is its CPU time (above). */
+export const PAIRS_FOR: readonly Bottleneck[] = ['cpu'];
+/** Rounds the sample's size is planned for; more run where the budget leaves room, up to PAIRED_ROUNDS_MAX. */
+export const PAIRED_ROUNDS = 5;
+export const PAIRED_ROUNDS_MAX = 8;
+
+/** Pairs for a restore the CPU held whose own time until on disk is known (the pairs scale to it); else the line. */
+export function sampleReading(restoreBottleneck: Bottleneck | null, restoreUntilOnDiskMs: number | null): SampleReading {
+  return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? 'pairs' : 'line';
+}

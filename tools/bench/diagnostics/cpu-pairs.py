@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+# How noisy is what ram saves a CPU-bound extraction, pair by pair, and what does every run pay whatever its size
+# (issue 40, item 1)? The lab's monorepo tree (tools/lab/cache-entry.ts) is archived whole-subtree-sampled at two
+# sizes (~5 % and ~2 % of its depth-6 subtrees, the skeleton above kept) and as its skeleton alone; each is
+# extracted PAIRS times alternately onto a fresh ext4 loop image and a tmpfs, as the slow cpu scenario holds
+# tar + unzstd (tools/lab/slow-restore-specs.ts: a cgroup v1 cpu group of 6 ms per 100 ms), each run timed
+# until `sync -f` returns (the experiments' runs), with the group's user and system CPU (cpuacct).
+# Root, cgroup v1 cpu and cpuacct, ~3 GB of /dev/shm; everything it made is removed at the end.
+#   python3 tools/bench/diagnostics/cpu-pairs.py [PAIRS]    (after `npm run lab:workload`)
+import os, random, subprocess, statistics, shutil, sys, time
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lab', 'workload', 'node_modules')
+TAG = f'disk-profiler-cpu-pairs-{os.getpid()}'
+MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
+CPU = f'/sys/fs/cgroup/cpu/{TAG}'; ACCT = f'/sys/fs/cgroup/cpuacct/{TAG}'
+PAIRS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
+QUOTA_US, PERIOD_US = 6000, 100000
+
+
+def sh(c):
+    subprocess.run(c, shell=True, check=True)
+
+
+def build():
+    for i in range(1, 9):
+        d = f'{MR}/packages/p{i}/node_modules'
+        os.makedirs(d)
+        for p in ['@azure', 'typescript']:
+            sh(f"cp -a '{SRC}/{p}' '{d}/'")
+    os.makedirs(OUT)
+    entries = []
+    for root, dirs, files in os.walk(MR):
+        rel = os.path.relpath(root, MR)
+        rel = '' if rel == '.' else rel
+        for n in dirs + files:
+            r = os.path.join(rel, n)
+            p = os.path.join(MR, r)
+            entries.append((r, r.count('/') + 1, os.path.isdir(p) and not os.path.islink(p), os.lstat(p).st_size))
+    clusters, shallow = {}, []
+    for e in entries:
+        if e[1] < 6:
+            shallow.append(e)
+        else:
+            clusters.setdefault('/'.join(e[0].split('/')[:6]), []).append(e)
+    keys = sorted(clusters)
+    rnd = random.Random(1)
+    sets = {'skeleton': shallow}
+    for name, share in [('sample 5%', 0.05), ('sample 2%', 0.02)]:
+        picked = [k for k in keys if rnd.random() < share]
+        sets[name] = shallow + [e for k in picked for e in clusters[k]]
+    total_n, total_b = len(entries), sum(e[3] for e in entries if not e[2])
+    info = {}
+    for i, (name, members) in enumerate(sets.items()):
+        lst = f'{OUT}/{i}.lst'
+        with open(lst, 'w') as f:
+            for m in sorted(members, key=lambda e: e[0]):
+                f.write(m[0] + '\n')
+        sh(f"tar --no-recursion -C {MR} -cf - -T {lst} | zstd -q -T0 -3 -o {OUT}/{i}.tar.zst -f")
+        info[name] = (f'{OUT}/{i}.tar.zst', len(members) / total_n, sum(m[3] for m in members if not m[2]) / total_b)
+    return info
+
+
+def acct():
+    return int(open(f'{ACCT}/cpuacct.usage_user').read()), int(open(f'{ACCT}/cpuacct.usage_sys').read())
+
+
+def run(archive, target):
+    d = f'{target}/x'
+    os.makedirs(d)
+    sh(f'sync -f {target}')
+    u0, s0 = acct()
+    t0 = time.monotonic()
+    sh(f"sh -c 'echo $$ > {CPU}/cgroup.procs; echo $$ > {ACCT}/cgroup.procs; exec tar -I unzstd -xf {archive} -C {d}'")
+    sh(f'sync -f {target}')
+    wall = time.monotonic() - t0
+    u1, s1 = acct()
+    shutil.rmtree(d)
+    sh(f'sync -f {target}')
+    return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9
+
+
+def spread(xs):
+    return f'{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})'
+
+
+try:
+    info = build()
+    os.makedirs(CPU)
+    os.makedirs(ACCT)
+    open(f'{CPU}/cpu.cfs_period_us', 'w').write(str(PERIOD_US))
+    open(f'{CPU}/cpu.cfs_quota_us', 'w').write(str(QUOTA_US))
+    sh(f"truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}")
+    for name, (archive, members, nbytes) in info.items():
+        ext, ram = [], []
+        for i in range(PAIRS):
+            ext.append(run(archive, MNT))
+            ram.append(run(archive, RAM))
+        share = lambda k: [(1 - r[k] / e[k]) * 100 if e[k] > 0 else 0 for e, r in zip(ext, ram)]
+        cpu = lambda rs: [r[1] + r[2] for r in rs]
+        print(f'{name}: {members * 100:.1f}% of the members, {nbytes * 100:.1f}% of the bytes, {PAIRS} pairs', flush=True)
+        print(f'  wall s: ext4 {spread([r[0] for r in ext])}, tmpfs {spread([r[0] for r in ram])}; ram saves per pair {", ".join(f"{x:.0f}" for x in share(0))} % (median {statistics.median(share(0)):.1f}, sd {statistics.pstdev(share(0)):.1f})', flush=True)
+        print(f'  wall s, run by run: ext4 {", ".join(f"{r[0]:.3f}" for r in ext)}; tmpfs {", ".join(f"{r[0]:.3f}" for r in ram)}', flush=True)
+        print(f'  user s: ext4 {spread([r[1] for r in ext])}, tmpfs {spread([r[1] for r in ram])}; sys s: ext4 {spread([r[2] for r in ext])}, tmpfs {spread([r[2] for r in ram])}', flush=True)
+        ce, cr = cpu(ext), cpu(ram)
+        cs = [(1 - r / e) * 100 for e, r in zip(ce, cr)]
+        print(f'  cpu s: ext4 {spread(ce)}, tmpfs {spread(cr)}; ram saves per pair {", ".join(f"{x:.0f}" for x in cs)} % (median {statistics.median(cs):.1f}, sd {statistics.pstdev(cs):.1f}); wall per cpu-s ext4 {statistics.median([r[0] / max(1e-9, r[1] + r[2]) for r in ext]):.1f}', flush=True)
+finally:
+    sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
+    for g in (CPU, ACCT):
+        if os.path.isdir(g):
+            for pid in open(f'{g}/tasks').read().split():
+                open(os.path.dirname(g) + '/tasks', 'w').write(pid)
+            os.rmdir(g)
