@@ -161,6 +161,13 @@ describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () 
     expect(m.compared).toMatchObject(compared);
   });
 
+  it('a time without its tail (left to the follower) is outside only above the band: the tail may bring it in from under', () => {
+    const under = (80_000 / FIX_TIME_FACTOR) * 0.95;
+    expect(fixMemory(against, { ...facts, untilDurableMs: under, untilDurableIsLowerBound: true }).reason).toBe('fresh');
+    expect(fixMemory(against, { ...facts, untilDurableMs: under }).reason).toBe('time-outside');
+    expect(fixMemory(against, { ...facts, untilDurableMs: 80_000 * FIX_TIME_FACTOR * 1.05, untilDurableIsLowerBound: true }).reason).toBe('time-outside');
+  });
+
   it('measures when none is remembered, keeping why', () => {
     expect(fixMemory({ missing: 'no entry under x' }, facts)).toEqual({
       reason: 'none-remembered',
@@ -185,6 +192,10 @@ describe('fixMemory and decideExperiments with remembered fixes (issue 40)', () 
     expect(decideExperiments({ ...input, remembered: against, run: { ...runFacts, files: 40_000 } }).memory?.reason).toBe('files-changed');
     expect(decideExperiments({ ...input, bottleneck: 'disk-bandwidth', remembered: against, run: runFacts }).memory?.reason).toBe('verdict-changed');
     expect(decideExperiments({ ...input, untilDurableMs: 200_000, remembered: against, run: runFacts }).memory?.reason).toBe('time-outside');
+    // Main on a repeat run judges before the tail is on disk: a time under the band is no reason to wait for it.
+    expect(decideExperiments({ ...input, untilDurableMs: 40_000, remembered: against, run: runFacts }).run).toBe(true);
+    const lower = decideExperiments({ ...input, untilDurableMs: 40_000, untilDurableIsLowerBound: true, remembered: against, run: runFacts });
+    expect([lower.run, lower.memory?.reason]).toEqual([false, 'fresh']);
     expect(decideExperiments({ ...input, remembered: { missing: 'none' }, run: runFacts }).memory?.reason).toBe('none-remembered');
   });
 

@@ -9,6 +9,7 @@ import {
   TAIL_WAIT_LINE_START,
   tailAtExtractEnd,
   tailKnownEmpty,
+  tailWaitAfterAllLine,
   tailWaitLine,
   whoWaitsForTail,
   type TailFacts,
@@ -125,6 +126,13 @@ describe("the log's line where main waits for the tail", () => {
     });
   it("carries the deciding rule's reason (a 'to measure' entry held)", () => {
     expect(tailWaitLine(whoWaitsForTail({ ...repeat, toMeasureRemembered: true }))).toMatch(/could not measure it\)\.$/);
+  });
+  it("a main that left the tail and waits after all says so the same way, with auto's reason", () => {
+    const line = tailWaitAfterAllLine('experiments: auto chose ram: the verdict names disk-iops');
+    expect(line.startsWith(TAIL_WAIT_LINE_START)).toBe(true);
+    expect(line).toBe(
+      "The step waits for the restore's files to be on disk after all: experiments: auto would measure on this run (experiments: auto chose ram: the verdict names disk-iops).",
+    );
   });
 });
 

@@ -178,6 +178,11 @@ export interface FixRunFacts {
   files: number | null;
   bottleneck: Bottleneck;
   untilDurableMs: number;
+  /**
+   * untilDurableMs leaves out the writeback tail, left to the follower: a lower bound (main judges before
+   * the tail is on disk on a repeat run). Absent: the tail is counted.
+   */
+  untilDurableIsLowerBound?: boolean;
   /** The alternatives this run would measure. */
   experiments: readonly ExperimentName[];
 }
@@ -201,8 +206,12 @@ export function fixMemory(remembered: FixMeasuredAgainst | { missing: string }, 
   if (moved) return measure(moved.reason, moved.measured, moved.now, moved.limit);
   if (remembered.bottleneck !== now.bottleneck) return measure('verdict-changed', remembered.bottleneck, now.bottleneck, 0);
   const ratio = now.untilDurableMs / remembered.untilDurableMs;
-  if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
-    return measure('time-outside', remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
+  // A time without its tail says the restore ran outside only above the band: under it, the tail may
+  // bring it in (the lab's 100k-file cache: 11.4 s without its tail against 20.9 s remembered, 14.7 s with
+  // it), and main waited for nothing. The post step judges it with the tail, and leaves "to measure"
+  // where it is still outside (remember/fixes.ts).
+  const under = ratio < 1 / FIX_TIME_FACTOR && !now.untilDurableIsLowerBound;
+  if (!(ratio <= FIX_TIME_FACTOR) || under) return measure('time-outside', remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
   const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
   if (unmeasured.length > 0) return measure('not-measured', remembered.experiments.join(', '), unmeasured.join(', '), 0);
   return { reason: 'fresh', remembered: on, compared: null };
@@ -283,6 +292,8 @@ export function decideExperiments(input: {
    * with its tail, so this one is measured even when it comes in a little under (it waited for its tail to be).
    */
   toMeasure?: FixMeasuredAgainst;
+  /** untilDurableMs leaves out the tail, left to the follower (FixRunFacts.untilDurableIsLowerBound). */
+  untilDurableIsLowerBound?: boolean;
 }): ExperimentDecision {
   const b = input.bottleneck;
   const skip = (why: ExperimentsDecisionWhy): ExperimentDecision => ({ run: false, why, experiments: [] });
@@ -300,7 +311,13 @@ export function decideExperiments(input: {
     experiments: wanted,
   };
   if (!input.remembered || !input.run) return chose;
-  const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
+  const memory = fixMemory(input.remembered, {
+    ...input.run,
+    bottleneck: b,
+    untilDurableMs: input.untilDurableMs,
+    ...(input.untilDurableIsLowerBound ? { untilDurableIsLowerBound: true } : {}),
+    experiments: wanted,
+  });
   // The words for the memory come from the report (report/fix-memory.ts); `why` stays the choice's.
   return memory.reason === 'fresh' ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
 }

@@ -206,6 +206,8 @@ export function autoExperiments(
   config: Pick<ProfileConfig, 'experimentsAuto' | 'experiments'>,
   judged: Profile,
   fixes: RememberedFixes | null = null,
+  /** Judged before the writeback tail was on disk (left to the follower): the restore's time is a lower bound. */
+  tailLeft = false,
 ): ExperimentPlan | null {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
@@ -214,6 +216,7 @@ export function autoExperiments(
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
+    ...(tailLeft ? { untilDurableIsLowerBound: true } : {}),
     allowed: config.experiments,
     ...(fixes && run
       ? {

@@ -33,7 +33,7 @@ import { probeStage } from './stages/probes.js';
 import { measuredProfile } from './stages/profile.js';
 import { fixesEntryFor, nothingToMeasureHeld, readRemembered, rememberCeilings, rememberFixes, toMeasureHeld } from './stages/remembered.js';
 import { awaitFollowedTail, leaveTailToFollower, measureRestore, waitForTail } from './stages/restore.js';
-import { tailWaitLine, whoWaitsForTail } from './tail-decision.js';
+import { tailWaitAfterAllLine, tailWaitLine, whoWaitsForTail } from './tail-decision.js';
 
 export type { PipelineHooks } from './stages/hooks.js';
 
@@ -153,9 +153,9 @@ async function profileOn(
   // Judged before the tail is on disk when it was left to the follower: the judgement stands unless it
   // chooses experiments, which need the tail; then main waits for it after all and the run is judged on it.
   const quiet: string[] = [];
-  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
+  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes, left !== null);
   if (left && judged.experimentPlan?.run) {
-    hooks.log(`experiments: auto would measure on this run (${judged.experimentPlan.reason}), so the step waits for the restore's writeback tail.`);
+    hooks.log(tailWaitAfterAllLine(judged.experimentPlan.reason));
     measured = await awaitFollowedTail(measured, left.follower, config, hooks, warn);
     profile = measuredProfile(config, { ...facts, restore: measured });
     judged = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);

@@ -139,6 +139,11 @@ export const TAIL_WAIT_LINE_START = "The step waits for the restore's files to b
  * main waits only where it needs the tail: a fix to measure, a verdict to fail on). Null where the follower takes
  * the tail, or where it was known empty (nothing to wait for).
  */
+/** The log's line where main, having left the tail to the follower, waits for it after all: auto would measure on this run. */
+export function tailWaitAfterAllLine(autoReason: string): string {
+  return `${TAIL_WAIT_LINE_START} after all: experiments: auto would measure on this run (${autoReason}).`;
+}
+
 export function tailWaitLine(waiter: TailWaiter): string | null {
   if (waiter.who !== 'main' || waiter.rule === 'tail-empty') return null;
   return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;

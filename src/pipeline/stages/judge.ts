@@ -22,10 +22,12 @@ export function judgeOnce(
   probeDecision: AutoDecision | undefined,
   log: (line: string) => void,
   fixes: RememberedFixes | null = null,
+  /** Judged before the writeback tail was on disk (left to the follower). */
+  tailLeft = false,
 ): Judged {
   const judgement = judgeInDetail(profile);
   profile.verdict = judgement.verdict;
-  const experimentPlan = autoExperiments(config, profile, fixes);
+  const experimentPlan = autoExperiments(config, profile, fixes, tailLeft);
   if (probeDecision || experimentPlan) {
     profile.auto = {
       ...(probeDecision ? { probes: probeDecision } : {}),

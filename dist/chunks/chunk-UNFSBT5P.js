@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-KRYCCM6Z.js";
+} from "./chunk-MYRALIR5.js";
 import {
   downloadSection,
   renderSaveSection,

@@ -4,8 +4,8 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-7I6JQUO2.js";
-import "./chunk-KRYCCM6Z.js";
+} from "./chunk-UNFSBT5P.js";
+import "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-FJURP5J3.js";

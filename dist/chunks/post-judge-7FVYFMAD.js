@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-7I6JQUO2.js";
+} from "./chunk-UNFSBT5P.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,8 +15,8 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-BBY3HCPZ.js";
-import "./chunk-KRYCCM6Z.js";
+} from "./chunk-EJ6QCETG.js";
+import "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-FJURP5J3.js";

@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-7I6JQUO2.js";
+} from "./chunk-UNFSBT5P.js";
 import {
   pageCacheLoop
-} from "./chunk-KRYCCM6Z.js";
+} from "./chunk-MYRALIR5.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

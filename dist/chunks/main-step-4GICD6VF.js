@@ -9,13 +9,13 @@ import {
 } from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-KCJMOFH3.js";
-import "./chunk-BBY3HCPZ.js";
+} from "./chunk-DCKPJP5T.js";
+import "./chunk-EJ6QCETG.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-KRYCCM6Z.js";
+} from "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
@@ -108,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-G5K7QFKB.js");
+    const { runCompareStep } = await import("./compare-step-VPKKBQGU.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -166,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-7IS622EJ.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-CXKL2BMG.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

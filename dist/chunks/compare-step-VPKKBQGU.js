@@ -7,10 +7,10 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-4R7W34QV.js";
+} from "./chunk-3EMU5HIL.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-7I6JQUO2.js";
-import "./chunk-KRYCCM6Z.js";
+import "./chunk-UNFSBT5P.js";
+import "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import {

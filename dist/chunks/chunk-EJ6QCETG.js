@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-KRYCCM6Z.js";
+} from "./chunk-MYRALIR5.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -281,7 +281,7 @@ function fixesLookedUp(config, restoreMs) {
 function regimeFactsOf(fingerprint, restore) {
   return { fingerprintId: fingerprint.id, nowMs: Date.now(), archiveBytes: restore?.archiveBytes ?? null, files: restore?.anatomy?.files ?? null };
 }
-function autoExperiments(config, judged, fixes = null) {
+function autoExperiments(config, judged, fixes = null, tailLeft = false) {
   if (!config.experimentsAuto || config.experiments.length === 0) return null;
   const r = judged.restore;
   const run = fixes && judged.fingerprint ? regimeFactsOf(judged.fingerprint, r) : null;
@@ -289,6 +289,7 @@ function autoExperiments(config, judged, fixes = null) {
   const decision = decideExperiments({
     bottleneck: judged.verdict?.bottleneck ?? null,
     untilDurableMs: untilDurableMs(judged),
+    ...tailLeft ? { untilDurableIsLowerBound: true } : {},
     allowed: config.experiments,
     ...fixes && run ? {
       remembered: fixes.found ? fixes.against : { missing: fixes.reason },
@@ -448,10 +449,10 @@ async function addToHistory(config, profile, fingerprint, historyLoad, hooks, be
 }
 
 // src/pipeline/stages/judge.ts
-function judgeOnce(profile, config, probeDecision, log, fixes = null) {
+function judgeOnce(profile, config, probeDecision, log, fixes = null, tailLeft = false) {
   const judgement = judgeInDetail(profile);
   profile.verdict = judgement.verdict;
-  const experimentPlan = autoExperiments(config, profile, fixes);
+  const experimentPlan = autoExperiments(config, profile, fixes, tailLeft);
   if (probeDecision || experimentPlan) {
     profile.auto = {
       ...probeDecision ? { probes: probeDecision } : {},

@@ -2259,8 +2259,8 @@ function fixMemory(remembered, now) {
   if (moved) return measure(moved.reason, moved.measured, moved.now, moved.limit);
   if (remembered.bottleneck !== now.bottleneck) return measure("verdict-changed", remembered.bottleneck, now.bottleneck, 0);
   const ratio = now.untilDurableMs / remembered.untilDurableMs;
-  if (!(ratio <= FIX_TIME_FACTOR && ratio >= 1 / FIX_TIME_FACTOR))
-    return measure("time-outside", remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
+  const under = ratio < 1 / FIX_TIME_FACTOR && !now.untilDurableIsLowerBound;
+  if (!(ratio <= FIX_TIME_FACTOR) || under) return measure("time-outside", remembered.untilDurableMs, now.untilDurableMs, FIX_TIME_FACTOR);
   const unmeasured = now.experiments.filter((e) => !remembered.experiments.includes(e));
   if (unmeasured.length > 0) return measure("not-measured", remembered.experiments.join(", "), unmeasured.join(", "), 0);
   return { reason: "fresh", remembered: on, compared: null };
@@ -2298,7 +2298,13 @@ function decideExperiments(input) {
     experiments: wanted
   };
   if (!input.remembered || !input.run) return chose;
-  const memory = fixMemory(input.remembered, { ...input.run, bottleneck: b, untilDurableMs: input.untilDurableMs, experiments: wanted });
+  const memory = fixMemory(input.remembered, {
+    ...input.run,
+    bottleneck: b,
+    untilDurableMs: input.untilDurableMs,
+    ...input.untilDurableIsLowerBound ? { untilDurableIsLowerBound: true } : {},
+    experiments: wanted
+  });
   return memory.reason === "fresh" ? { ...chose, run: false, experiments: [], memory } : { ...chose, memory };
 }
 

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-BBY3HCPZ.js";
+} from "./chunk-EJ6QCETG.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-KRYCCM6Z.js";
+} from "./chunk-MYRALIR5.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -1190,6 +1190,9 @@ function tailAtExtractEnd(restoreFileSystems, extractEnd) {
   };
 }
 var TAIL_WAIT_LINE_START = "The step waits for the restore's files to be on disk";
+function tailWaitAfterAllLine(autoReason) {
+  return `${TAIL_WAIT_LINE_START} after all: experiments: auto would measure on this run (${autoReason}).`;
+}
 function tailWaitLine(waiter) {
   if (waiter.who !== "main" || waiter.rule === "tail-empty") return null;
   return `${TAIL_WAIT_LINE_START} (${waiter.why}).`;
@@ -1362,9 +1365,9 @@ async function profileOn(config, hooks, machine, warnings, warn) {
   const facts = { createdAt, context, devices: placement.devices, probes, warnings, preflush, fingerprint, ceilingsSource };
   let profile = measuredProfile(config, { ...facts, restore: measured });
   const quiet = [];
-  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes);
+  let judged = judgeOnce(profile, config, probePlan.decision, left ? (line) => quiet.push(line) : hooks.log, fixes, left !== null);
   if (left && judged.experimentPlan?.run) {
-    hooks.log(`experiments: auto would measure on this run (${judged.experimentPlan.reason}), so the step waits for the restore's writeback tail.`);
+    hooks.log(tailWaitAfterAllLine(judged.experimentPlan.reason));
     measured = await awaitFollowedTail(measured, left.follower, config, hooks, warn);
     profile = measuredProfile(config, { ...facts, restore: measured });
     judged = judgeOnce(profile, config, probePlan.decision, hooks.log, fixes);
