@@ -33,7 +33,7 @@ const PENDING: string[] = [];
 const CITED: readonly { doc: string; phrase: string; anchor: string }[] = [
   { doc: 'README.md', phrase: 'it took 27.5 s on the', anchor: 'fio-vs-60-s-reference' },
   { doc: 'README.md', phrase: 'at most 38.6 s in the lab', anchor: 'measured-fixes' },
-  { doc: 'README.md', phrase: '**+0.88 s**', anchor: 'repeat-run-as-a-runner-runs-it-issue-40' },
+  { doc: 'README.md', phrase: '**−0.03 s**', anchor: 'repeat-run-as-a-runner-runs-it-issue-40' },
   { doc: 'docs/usage.md', phrase: 'probes the disk (~30 s', anchor: 'fio-vs-60-s-reference' },
   { doc: 'docs/how-it-measures.md', phrase: 'and fsync writes, in under 30 s', anchor: 'fio-vs-60-s-reference' },
   { doc: 'docs/usage.md', phrase: 'runs the experiments (a 60 s budget; at most 38.6 s', anchor: 'measured-fixes' },

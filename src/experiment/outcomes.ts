@@ -6,7 +6,7 @@ import type { AlternativeOutcome, ExperimentsResult, RunRecord } from './types.j
 import { spread } from '../util/spread.js';
 
 /** The figure compared with the baseline, as the alternative's descriptor says (see AlternativeOutcome.timeMs). */
-export function comparedMs(r: RunRecord): number {
+function comparedMs(r: RunRecord): number {
   return descriptorOf(r.alternative).compares === 'step' ? r.stepMs : r.untilOnDiskMs;
 }
 
