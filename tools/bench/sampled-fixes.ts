@@ -92,6 +92,11 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
       if (alternative) {
         const fullRun = await runScenario(lab, spec, { experiments: [alternative], experimentsBudgetMs: FULL_RUNS_BUDGET_MS });
         full = fullRun.profile.experiments ?? null;
+        // Each full run, in order, beside the restore it re-ran: where the truth moves, its runs say how.
+        const fullRestoreMs = untilOnDiskMs(fullRun.profile);
+        log(
+          `sampled fixes ${scenario} run ${i + 1}: full runs after a restore of ${fixed(fullRestoreMs === null ? null : fullRestoreMs / 1000, 1, ' s')}: ${(full?.runs ?? []).map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(1)} s${r.error ? ` (${r.error})` : ''}`).join(', ') || 'none'}`,
+        );
       }
       const run: SampledFixRun = { restoreMs, sampled, alternative, full };
       const c = sampledAgainstFull(run);
