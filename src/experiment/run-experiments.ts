@@ -25,7 +25,7 @@ import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtrac
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
-import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedOutcomes, sampleReading, slowerThanBaseline } from './sample-pairs.js';
+import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes, sampleReading } from './sample-pairs.js';
 import { ChildRegistry, runLines, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
@@ -565,28 +565,19 @@ async function runOnSamples(
   );
 }
 
-/**
- * In pairs, the targets still to run: none runs ahead of the baseline (its n-th run is read against the
- * baseline's n-th, so a round the baseline did not fit is left out), and an alternative slower than the
- * baseline in a round runs no more rounds (said once).
- */
+/** In pairs, the targets still to run (sample-pairs.ts pairedLive), each one retired said once in the log. */
 function pairedTargets(stage: Stage, targets: readonly Target[]): (runs: readonly RunRecord[]) => readonly Target[] {
   const said = new Set<Target>();
-  const count = (t: Pick<Target, 'alternative' | 'mountPoint'>, runs: readonly RunRecord[]) =>
-    runs.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
-  return (runs) =>
-    targets.filter((t) => {
-      const baselineRuns = runs.filter((r) => r.alternative === 'baseline').length;
-      if (t.alternative !== 'baseline' && count(t, runs) >= baselineRuns) return false;
-      const slower = slowerThanBaseline(t, runs);
-      if (slower && !said.has(t)) {
-        said.add(t);
-        stage.hooks.log(
-          `Experiments: ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} took ${seconds(slower.ms)} in round ${slower.round}, the baseline ${seconds(slower.baselineMs)}: no fix, so it runs no more rounds.`,
-        );
-      }
-      return !slower;
-    });
+  return (runs) => {
+    const { live, retired } = pairedLive(targets, runs);
+    for (const r of retired.filter((x) => !said.has(x.target))) {
+      said.add(r.target);
+      stage.hooks.log(
+        `Experiments: ${r.target.alternative}${r.target.mountPoint ? ` on ${r.target.mountPoint}` : ''} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`,
+      );
+    }
+    return live;
+  };
 }
 
 /** What one run on a sample should take, before any ran: the whole restore's share (runTargets corrects it by the baseline's run). */

@@ -61,7 +61,7 @@ export function sampleStep(p: {
   fullRunMs: number;
   /** Runs planned on the large sample: (baseline + alternatives) × rounds, plus what making it costs. */
   runsOnLarge: number;
-  /** Runs planned on the small sample (none where the samples are read in pairs: sampled-pairs.ts). */
+  /** Runs planned on the small sample (none where the samples are read in pairs: sample-pairs.ts). */
   runsOnSmall: number;
   directoryShare: number;
   sampledEntries: number;

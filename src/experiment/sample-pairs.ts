@@ -17,7 +17,7 @@
  */
 import type { ApplyContext } from './apply.js';
 import { outcomes, timesInOrder } from './outcomes.js';
-import { restoreRange } from './sampled-outcomes.js';
+import { restoreRange, spreadOf } from './sampled-outcomes.js';
 import type { AlternativeOutcome, RunRecord } from './types.js';
 import type { Bottleneck, SampleReading } from '../profile/schema.js';
 import type { Spread } from '../util/spread.js';
@@ -25,15 +25,17 @@ import { median } from '../util/spread.js';
 
 const keyOf = (r: { alternative: string; mountPoint: string | null }) => `${r.alternative}\u0000${r.mountPoint ?? ''}`;
 
-/** Per round, the alternative's time over the baseline's (the n-th of each; a round either failed in is left out). */
-export function roundRatios(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): number[] {
-  const ratios: number[] = [];
-  for (let i = 0; i < Math.min(baseline.length, alternative.length); i++) {
-    const b = baseline[i];
+/** The rounds both ran in: the n-th time of each, with its round (1-based); a round either failed in is left out. */
+function rounds(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): { round: number; baselineMs: number; ms: number }[] {
+  return baseline.flatMap((b, i) => {
     const a = alternative[i];
-    if (b !== null && b !== undefined && a !== null && a !== undefined && b > 0) ratios.push(a / b);
-  }
-  return ratios;
+    return b !== null && a !== null && a !== undefined && b > 0 ? [{ round: i + 1, baselineMs: b, ms: a }] : [];
+  });
+}
+
+/** Per round, the alternative's time over the baseline's. */
+export function roundRatios(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): number[] {
+  return rounds(baseline, alternative).map((r) => r.ms / r.baselineMs);
 }
 
 /**
@@ -49,33 +51,17 @@ export function pairedOutcomes(runs: readonly RunRecord[], apply: Omit<ApplyCont
   const restore = restoreRange(restoreMs, base.timeMs);
   const baseTimes = inOrder(base);
   return measured.flatMap((o) => {
-    if (o === base) return [withSampled(o, restoreSpread(restore, o.timeMs.runs), null)];
+    if (o === base) return [withSampled(o, spreadOf(restore, o.timeMs.runs), null)];
     const ratios = roundRatios(baseTimes, inOrder(o));
     const ratio = median(ratios);
     if (ratio === null) return [];
     const lowRatio = Math.min(...ratios);
     const highRatio = Math.max(...ratios);
-    const time: Spread = {
-      median: restore.ms * ratio,
-      min: restore.lowMs * lowRatio,
-      max: restore.highMs * highRatio,
-      runs: o.timeMs.runs,
-      spreadPercent: ratio > 0 ? ((restore.highMs * highRatio - restore.lowMs * lowRatio) / (restore.ms * ratio)) * 100 : 0,
-    };
+    const time = spreadOf({ ms: restore.ms * ratio, lowMs: restore.lowMs * lowRatio, highMs: restore.highMs * highRatio }, o.timeMs.runs);
     const savingMs = restore.ms * (1 - ratio);
     const ends = [restore.lowMs, restore.highMs].flatMap((r) => [r * (1 - highRatio), r * (1 - lowRatio)]);
     return [withSampled(o, time, { savingMs, lowMs: Math.min(savingMs, ...ends), highMs: Math.max(savingMs, ...ends), share: 1 - ratio })];
   });
-}
-
-function restoreSpread(restore: { ms: number; lowMs: number; highMs: number }, runs: number): Spread {
-  return {
-    median: restore.ms,
-    min: restore.lowMs,
-    max: restore.highMs,
-    runs,
-    spreadPercent: restore.ms > 0 ? ((restore.highMs - restore.lowMs) / restore.ms) * 100 : 0,
-  };
 }
 
 /** The outcome as the whole restore's, its times on the sample kept beside them. */
@@ -111,14 +97,28 @@ export function slowerThanBaseline(
   runs: readonly RunRecord[],
 ): { round: number; ms: number; baselineMs: number } | null {
   if (target.alternative === 'baseline') return null;
-  const baseline = timesInOrder(runs.filter((r) => r.alternative === 'baseline'));
   const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
-  for (let i = 0; i < Math.min(baseline.length, own.length); i++) {
-    const b = baseline[i];
-    const t = own[i];
-    if (b !== null && b !== undefined && t !== null && t !== undefined && t > b) return { round: i + 1, ms: t, baselineMs: b };
-  }
-  return null;
+  return rounds(timesInOrder(runs.filter((r) => r.alternative === 'baseline')), own).find((r) => r.ms > r.baselineMs) ?? null;
+}
+
+/**
+ * In pairs, the targets still to run after these runs: none runs ahead of the baseline (its n-th run is read
+ * against the baseline's n-th, so a round the baseline did not fit is left out), and none slower than the
+ * baseline in a round (slowerThanBaseline, returned beside for the log).
+ */
+export function pairedLive<T extends Pick<RunRecord, 'alternative' | 'mountPoint'>>(
+  targets: readonly T[],
+  runs: readonly RunRecord[],
+): { live: T[]; retired: { target: T; round: number; ms: number; baselineMs: number }[] } {
+  const baselineRuns = runs.filter((r) => r.alternative === 'baseline').length;
+  const retired = targets.flatMap((target) => {
+    const slower = slowerThanBaseline(target, runs);
+    return slower ? [{ target, ...slower }] : [];
+  });
+  const live = targets.filter(
+    (t) => !retired.some((r) => r.target === t) && (t.alternative === 'baseline' || runs.filter((r) => keyOf(r) === keyOf(t)).length < baselineRuns),
+  );
+  return { live, retired };
 }
 
 /** The bottlenecks whose samples are read in pairs: those where a run's time is its CPU time (above). */

@@ -44,7 +44,7 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
     const baseMs = restore?.ms ?? base?.ext.ms ?? 0;
     return {
       ...l,
-      timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? ((ext.highMs - ext.lowMs) / ext.ms) * 100 : 0 },
+      timeMs: spreadOf(ext, runs),
       // What the samples left to write back and their CPU time are the samples' own, not the whole restore's: not extrapolated.
       writebackLeftMs: null,
       cpuMs: null,
@@ -69,6 +69,11 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
  * same members on the same file system minutes apart, show that spread: their (max - min) / median, both
  * ways around the restore's time. One run (a tight budget) shows none: the range is then the samples' alone.
  */
+/** An extrapolated time as the outcome's spread of that many runs. */
+export function spreadOf(ext: Extrapolated, runs: number): AlternativeOutcome['timeMs'] {
+  return { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? ((ext.highMs - ext.lowMs) / ext.ms) * 100 : 0 };
+}
+
 export function restoreRange(restoreMs: number, largeBaseline: AlternativeOutcome['timeMs']): Extrapolated {
   const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
   return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };

@@ -8,7 +8,7 @@
 import { runScenario, type Lab } from '../lab/lab.js';
 import { SLOW_RESTORE_RANGE_MS, SLOW_RESTORE_SPECS, type SlowRestore } from '../lab/slow-restore-specs.js';
 import { DEFAULT_EXPERIMENT_BUDGET_SECONDS, DEFAULT_EXPERIMENTS } from '../../src/config/experiments-input.js';
-import type { AlternativeOutcome, ExperimentsResult } from '../../src/experiment/types.js';
+import type { AlternativeOutcome, ExperimentsResult, RunRecord } from '../../src/experiment/types.js';
 import type { ExperimentName } from '../../src/experiment/alternatives.js';
 import { sampleShareWords, savingUncertaintyMs } from '../../src/experiment/sample-words.js';
 import type { BenchRow } from './table.js';
@@ -71,11 +71,7 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
       const sampled = sampledRun.profile.experiments ?? null;
       const restoreMs = untilOnDiskMs(sampledRun.profile);
       const alternative = comparedAlternative(sampled);
-      const ranOn = (name: string) =>
-        (sampled?.runs ?? [])
-          .filter((r) => r.sample === name)
-          .map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(2)} s${r.error ? ` (${r.error})` : ''}`)
-          .join(', ');
+      const ranOn = (name: string) => runsWords((sampled?.runs ?? []).filter((r) => r.sample === name));
       if (sampled?.sample)
         log(
           `sampled fixes ${scenario} run ${i + 1}: ${(['small', 'large'] as const)
@@ -95,7 +91,7 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
         // Each full run, in order, beside the restore it re-ran: where the truth moves, its runs say how.
         const fullRestoreMs = untilOnDiskMs(fullRun.profile);
         log(
-          `sampled fixes ${scenario} run ${i + 1}: full runs after a restore of ${fixed(fullRestoreMs === null ? null : fullRestoreMs / 1000, 1, ' s')}: ${(full?.runs ?? []).map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(1)} s${r.error ? ` (${r.error})` : ''}`).join(', ') || 'none'}`,
+          `sampled fixes ${scenario} run ${i + 1}: full runs after a restore of ${fixed(fullRestoreMs === null ? null : fullRestoreMs / 1000, 1, ' s')}: ${runsWords(full?.runs ?? []) || 'none'}`,
         );
       }
       const run: SampledFixRun = { restoreMs, sampled, alternative, full };
@@ -108,6 +104,11 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
     out.push(s);
   }
   return out;
+}
+
+/** Runs in the order they ran, e.g. "baseline 2.56 s, ram 1.40 s, other-disk 16.76 s (stopped …)". */
+function runsWords(runs: readonly RunRecord[]): string {
+  return runs.map((r) => `${r.alternative} ${(r.untilOnDiskMs / 1000).toFixed(2)} s${r.error ? ` (${r.error})` : ''}`).join(', ');
 }
 
 /** The restore from its lookup until its files were on disk (the extraction's end, or the writeback tail's). */

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-EJ6QCETG.js";
+} from "./chunk-ISXSEE74.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite

@@ -1297,7 +1297,7 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
     const baseMs = restore?.ms ?? base?.ext.ms ?? 0;
     return {
       ...l,
-      timeMs: { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 },
+      timeMs: spreadOf(ext, runs),
       // What the samples left to write back and their CPU time are the samples' own, not the whole restore's: not extrapolated.
       writebackLeftMs: null,
       cpuMs: null,
@@ -1314,6 +1314,9 @@ function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
     };
   });
 }
+function spreadOf(ext, runs) {
+  return { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 };
+}
 function restoreRange(restoreMs, largeBaseline) {
   const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
   return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };
@@ -1328,14 +1331,14 @@ function scaledTo(restoreMs, base, alt) {
 
 // src/experiment/sample-pairs.ts
 var keyOf = (r) => `${r.alternative}\0${r.mountPoint ?? ""}`;
-function roundRatios(baseline, alternative) {
-  const ratios = [];
-  for (let i = 0; i < Math.min(baseline.length, alternative.length); i++) {
-    const b = baseline[i];
+function rounds(baseline, alternative) {
+  return baseline.flatMap((b, i) => {
     const a = alternative[i];
-    if (b !== null && b !== void 0 && a !== null && a !== void 0 && b > 0) ratios.push(a / b);
-  }
-  return ratios;
+    return b !== null && a !== null && a !== void 0 && b > 0 ? [{ round: i + 1, baselineMs: b, ms: a }] : [];
+  });
+}
+function roundRatios(baseline, alternative) {
+  return rounds(baseline, alternative).map((r) => r.ms / r.baselineMs);
 }
 function pairedOutcomes(runs, apply, restoreMs) {
   const measured = outcomes(runs, apply);
@@ -1345,32 +1348,17 @@ function pairedOutcomes(runs, apply, restoreMs) {
   const restore = restoreRange(restoreMs, base.timeMs);
   const baseTimes = inOrder(base);
   return measured.flatMap((o) => {
-    if (o === base) return [withSampled(o, restoreSpread(restore, o.timeMs.runs), null)];
+    if (o === base) return [withSampled(o, spreadOf(restore, o.timeMs.runs), null)];
     const ratios = roundRatios(baseTimes, inOrder(o));
     const ratio = median(ratios);
     if (ratio === null) return [];
     const lowRatio = Math.min(...ratios);
     const highRatio = Math.max(...ratios);
-    const time = {
-      median: restore.ms * ratio,
-      min: restore.lowMs * lowRatio,
-      max: restore.highMs * highRatio,
-      runs: o.timeMs.runs,
-      spreadPercent: ratio > 0 ? (restore.highMs * highRatio - restore.lowMs * lowRatio) / (restore.ms * ratio) * 100 : 0
-    };
+    const time = spreadOf({ ms: restore.ms * ratio, lowMs: restore.lowMs * lowRatio, highMs: restore.highMs * highRatio }, o.timeMs.runs);
     const savingMs = restore.ms * (1 - ratio);
     const ends = [restore.lowMs, restore.highMs].flatMap((r) => [r * (1 - highRatio), r * (1 - lowRatio)]);
     return [withSampled(o, time, { savingMs, lowMs: Math.min(savingMs, ...ends), highMs: Math.max(savingMs, ...ends), share: 1 - ratio })];
   });
-}
-function restoreSpread(restore, runs) {
-  return {
-    median: restore.ms,
-    min: restore.lowMs,
-    max: restore.highMs,
-    runs,
-    spreadPercent: restore.ms > 0 ? (restore.highMs - restore.lowMs) / restore.ms * 100 : 0
-  };
 }
 function withSampled(o, timeMs, saving) {
   return {
@@ -1391,14 +1379,19 @@ function withSampled(o, timeMs, saving) {
 }
 function slowerThanBaseline(target, runs) {
   if (target.alternative === "baseline") return null;
-  const baseline = timesInOrder(runs.filter((r) => r.alternative === "baseline"));
   const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
-  for (let i = 0; i < Math.min(baseline.length, own.length); i++) {
-    const b = baseline[i];
-    const t = own[i];
-    if (b !== null && b !== void 0 && t !== null && t !== void 0 && t > b) return { round: i + 1, ms: t, baselineMs: b };
-  }
-  return null;
+  return rounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs) ?? null;
+}
+function pairedLive(targets, runs) {
+  const baselineRuns = runs.filter((r) => r.alternative === "baseline").length;
+  const retired = targets.flatMap((target) => {
+    const slower = slowerThanBaseline(target, runs);
+    return slower ? [{ target, ...slower }] : [];
+  });
+  const live = targets.filter(
+    (t) => !retired.some((r) => r.target === t) && (t.alternative === "baseline" || runs.filter((r) => keyOf(r) === keyOf(t)).length < baselineRuns)
+  );
+  return { live, retired };
 }
 var PAIRS_FOR = ["cpu"];
 var PAIRED_ROUNDS = 5;
@@ -1730,13 +1723,13 @@ async function runOnSamples(stage, s) {
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     const prior = size === large ? runsOf.small : [];
-    const rounds = size === small ? 1 : reading === "pairs" ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
+    const rounds2 = size === small ? 1 : reading === "pairs" ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
     const runs2 = await runTargets(
       stage,
       context,
       avail.targets,
       measured,
-      rounds,
+      rounds2,
       prior,
       reading === "pairs" ? pairedTargets(stage, avail.targets) : void 0
     );
@@ -1774,19 +1767,16 @@ async function runOnSamples(stage, s) {
 }
 function pairedTargets(stage, targets) {
   const said = /* @__PURE__ */ new Set();
-  const count = (t, runs) => runs.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
-  return (runs) => targets.filter((t) => {
-    const baselineRuns = runs.filter((r) => r.alternative === "baseline").length;
-    if (t.alternative !== "baseline" && count(t, runs) >= baselineRuns) return false;
-    const slower = slowerThanBaseline(t, runs);
-    if (slower && !said.has(t)) {
-      said.add(t);
+  return (runs) => {
+    const { live, retired } = pairedLive(targets, runs);
+    for (const r of retired.filter((x) => !said.has(x.target))) {
+      said.add(r.target);
       stage.hooks.log(
-        `Experiments: ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} took ${seconds(slower.ms)} in round ${slower.round}, the baseline ${seconds(slower.baselineMs)}: no fix, so it runs no more rounds.`
+        `Experiments: ${r.target.alternative}${r.target.mountPoint ? ` on ${r.target.mountPoint}` : ""} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`
       );
     }
-    return !slower;
-  });
+    return live;
+  };
 }
 function sampleEstimates(m, share) {
   return { downloadMs: 0, extractMs: m.extractMs * share, writebackMs: m.writebackMs * share };

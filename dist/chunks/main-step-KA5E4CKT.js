@@ -9,8 +9,8 @@ import {
 } from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-DCKPJP5T.js";
-import "./chunk-EJ6QCETG.js";
+} from "./chunk-PTJZGYKJ.js";
+import "./chunk-ISXSEE74.js";
 import {
   experimentOutputs,
   profileOutputs,
