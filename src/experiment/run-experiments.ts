@@ -24,8 +24,8 @@ import { sampleStep } from './sample-extrapolate.js';
 import { buildSamplesFromTree, censusFromTree, TreeMismatch, type ReportedExtraction, type TreeCensus } from './sample-tree.js';
 import { ClusterCensus, mostClusters, planClusters, sampleShares, SMALL_FACTOR, type SampleCounts } from './sample-select.js';
 import { parseVerboseLine } from '../restore/tar-verbose-line.js';
-import { sampledOutcomes } from './sampled-outcomes.js';
-import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes, sampleReading } from './sample-pairs.js';
+import { sampleReading } from './sample-pairs.js';
+import { MIN_SMALL_SAMPLE_CLUSTERS, SAMPLE_READING_PLANS, type ReadingPlan } from './sample-readings.js';
 import { ChildRegistry, runLines, syncFs } from './processes.js';
 import { refetchArchive } from './refetch.js';
 import { refetchInParallel } from './parallel-refetch.js';
@@ -68,8 +68,6 @@ function sampleBuildCost(source: SampleSource): { fixedMs: number; runsPerSample
 export const SAMPLE_FETCH_SHARE = 0.5;
 /** Making the samples costs the listing's decompression plus this share of it for the filter and the compression of what is kept. */
 export const SAMPLE_BUILD_EXTRA_SHARE = 0.5;
-/** The small sample must hold at least this many subtrees (clusters) to represent the archive. */
-export const MIN_SMALL_SAMPLE_CLUSTERS = 20;
 /** Rounds of choosing the sample step again once the take-all stratum's cost is known. */
 const STEP_ROUNDS = 4;
 
@@ -406,17 +404,16 @@ async function runOnSamples(
   const { request } = stage;
   const build = sampleBuildCost(s.source);
   const reading = sampleReading(request.restoreBottleneck ?? null, request.restoreUntilOnDiskMs ?? null);
+  const read: ReadingPlan = SAMPLE_READING_PLANS[reading];
   const targetsPerRound = 1 + request.experiments.length;
-  // The sample that runs least holds MIN_SMALL_SAMPLE_CLUSTERS subtrees: in pairs only the large one runs.
-  const minSmallClusters = reading === 'pairs' ? Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR) : MIN_SMALL_SAMPLE_CLUSTERS;
+  const { minSmallClusters } = read;
+  const planned = read.runsPlanned(targetsPerRound);
   const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare: number) =>
     sampleStep({
       fullRunMs: estimateRunMs('baseline', request.measured),
-      // The line: one run each on both samples is the least that gives one (runTargets adds rounds up to
-      // RUNS_WANTED on the large one where time is left). Pairs: PAIRED_ROUNDS rounds on the large one.
-      runsOnLarge: targetsPerRound * (reading === 'pairs' ? PAIRED_ROUNDS : 1) + build.runsPerSample,
-      runsOnSmall: (reading === 'pairs' ? 0 : targetsPerRound) + build.runsPerSample,
+      runsOnLarge: planned.large + build.runsPerSample,
+      runsOnSmall: planned.small + build.runsPerSample,
       // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
       // size is the take-all stratum (sample-select.ts), known once a plan is made.
       directoryShare: fixedShare,
@@ -442,7 +439,7 @@ async function runOnSamples(
   if (plan === null)
     return stage.result(
       'skipped',
-      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${reading === 'pairs' ? `in ${PAIRED_ROUNDS} rounds on one sample` : 'on two samples'}${every === null ? '' : ` of one subtree in ${every}${reading === 'pairs' ? '' : ` and in ${every * SMALL_FACTOR}`}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${reading === 'pairs' ? 'sample' : 'smaller sample'})`}`,
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${read.words.planned}${every === null ? '' : ` of one subtree in ${read.words.steps(every)}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${read.words.smallest})`}`,
       { refetch: s.refetch },
     );
   const ext = path.extname(s.archivePath);
@@ -488,9 +485,10 @@ async function runOnSamples(
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'of the archive'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}${reading === 'pairs' ? `; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own` : ''}.`,
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === 'restored-tree' ? 'from the restored tree' : 'of the archive'} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(', ')}${read.words.made}.`,
   );
   const [large, small] = sizes as [ArchiveSampleSize, ArchiveSampleSize];
+  const sizeOf: Record<SampleSizeName, ArchiveSampleSize> = { large, small };
   const facts = readMachineFacts({
     privileges: stage.privileges,
     restorePath: request.restorePath,
@@ -505,11 +503,9 @@ async function runOnSamples(
   await syncFs(request.restorePath, stage.registry).catch(() => undefined);
   const runsOf: Record<SampleSizeName, RunRecord[]> = { large: [], small: [] };
   const skipped: Skip[] = [...avail.skipped];
-  // The line: the small sample first, once per target (it is cheap, and without it no line can be drawn
-  // through the large one); the large sample then takes RUNS_WANTED rounds where the budget allows.
-  // Pairs: rounds on the large sample only, up to PAIRED_ROUNDS_MAX.
-  for (const size of reading === 'pairs' ? [large] : [small, large]) {
+  for (const { size: name, rounds } of read.order) {
     if (stage.hooks.signal?.aborted) break;
+    const size = sizeOf[name];
     const listing: Listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
     const context = {
       ...runContext(stage, { session: s.session, ram: s.ram, avail, tarPath: s.tarPath, archivePath: outPaths[size === large ? 0 : 1], listing }),
@@ -518,28 +514,12 @@ async function runOnSamples(
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     // The large sample's runs are estimated from the small one's where an alternative ran there (plan.ts correctedEstimateMs).
     const prior = size === large ? runsOf.small : [];
-    const rounds = size === small ? 1 : reading === 'pairs' ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
-    const runs = await runTargets(
-      stage,
-      context,
-      avail.targets,
-      measured,
-      rounds,
-      prior,
-      reading === 'pairs' ? pairedTargets(stage, avail.targets) : undefined,
-    );
+    const runs = await runTargets(stage, context, avail.targets, measured, rounds, prior, liveTargets(stage, read, avail.targets));
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all =
-    reading === 'pairs'
-      ? pairedOutcomes(runsOf.large, apply, request.restoreUntilOnDiskMs as number)
-      : sampledOutcomes(
-          { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
-          apply,
-          request.restoreUntilOnDiskMs ?? null,
-        );
+  const all = read.outcomes(runsOf, sizeOf, apply, request.restoreUntilOnDiskMs ?? null);
   const runs = [...runsOf.small, ...runsOf.large];
   const sample: ExperimentsSample = { why: s.why, buildMs: built.durationMs, madeFrom, reading, sizes };
   // A baseline that took longer on the small sample than on the large one draws no line to extrapolate along.
@@ -553,7 +533,7 @@ async function runOnSamples(
   const ran = all.some((o) => o.alternative === 'baseline');
   return stage.result(
     ran ? 'ran' : runs.length === 0 ? 'skipped' : 'failed',
-    ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${reading === 'pairs' ? 'the sample' : 'both samples'}`),
+    ran ? undefined : (skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${read.words.ranOn}`),
     {
       refetch: s.refetch,
       outcomes: all,
@@ -565,11 +545,11 @@ async function runOnSamples(
   );
 }
 
-/** In pairs, the targets still to run (sample-pairs.ts pairedLive), each one retired said once in the log. */
-function pairedTargets(stage: Stage, targets: readonly Target[]): (runs: readonly RunRecord[]) => readonly Target[] {
+/** The targets still to run as the reading decides (sample-readings.ts), each one retired said once in the log. */
+function liveTargets(stage: Stage, read: ReadingPlan, targets: readonly Target[]): (runs: readonly RunRecord[]) => readonly Target[] {
   const said = new Set<Target>();
   return (runs) => {
-    const { live, retired } = pairedLive(targets, runs);
+    const { live, retired } = read.live(targets, runs);
     for (const r of retired.filter((x) => !said.has(x.target))) {
       said.add(r.target);
       stage.hooks.log(

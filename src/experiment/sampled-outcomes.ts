@@ -62,6 +62,11 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
   });
 }
 
+/** An extrapolated time as the outcome's spread of that many runs. */
+export function spreadOf(ext: Extrapolated, runs: number): AlternativeOutcome['timeMs'] {
+  return { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? ((ext.highMs - ext.lowMs) / ext.ms) * 100 : 0 };
+}
+
 /**
  * The restore's own time as the baseline, with the range one restore differs from the next: the one
  * restore is a single run, and the full runs the lab compares with came out 2-4 s (3-5 %) above it on the
@@ -69,11 +74,6 @@ export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mount
  * same members on the same file system minutes apart, show that spread: their (max - min) / median, both
  * ways around the restore's time. One run (a tight budget) shows none: the range is then the samples' alone.
  */
-/** An extrapolated time as the outcome's spread of that many runs. */
-export function spreadOf(ext: Extrapolated, runs: number): AlternativeOutcome['timeMs'] {
-  return { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? ((ext.highMs - ext.lowMs) / ext.ms) * 100 : 0 };
-}
-
 export function restoreRange(restoreMs: number, largeBaseline: AlternativeOutcome['timeMs']): Extrapolated {
   const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
   return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };

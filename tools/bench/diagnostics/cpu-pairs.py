@@ -70,12 +70,13 @@ def run(archive, target):
     u0, s0 = acct()
     t0 = time.monotonic()
     sh(f"sh -c 'echo $$ > {CPU}/cgroup.procs; echo $$ > {ACCT}/cgroup.procs; exec tar -I unzstd -xf {archive} -C {d}'")
+    t1 = time.monotonic()
     sh(f'sync -f {target}')
     wall = time.monotonic() - t0
     u1, s1 = acct()
     shutil.rmtree(d)
     sh(f'sync -f {target}')
-    return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9
+    return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9, t1 - t0
 
 
 def spread(xs):
@@ -98,6 +99,7 @@ try:
         cpu = lambda rs: [r[1] + r[2] for r in rs]
         print(f'{name}: {members * 100:.1f}% of the members, {nbytes * 100:.1f}% of the bytes, {PAIRS} pairs', flush=True)
         print(f'  wall s: ext4 {spread([r[0] for r in ext])}, tmpfs {spread([r[0] for r in ram])}; ram saves per pair {", ".join(f"{x:.0f}" for x in share(0))} % (median {statistics.median(share(0)):.1f}, sd {statistics.pstdev(share(0)):.1f})', flush=True)
+        print(f'  tar alone (the sync after it left out): ext4 {spread([r[3] for r in ext])}, tmpfs {spread([r[3] for r in ram])}; ram saves per pair {", ".join(f"{x:.0f}" for x in share(3))} % (median {statistics.median(share(3)):.1f}, sd {statistics.pstdev(share(3)):.1f})', flush=True)
         print(f'  wall s, run by run: ext4 {", ".join(f"{r[0]:.3f}" for r in ext)}; tmpfs {", ".join(f"{r[0]:.3f}" for r in ram)}', flush=True)
         print(f'  user s: ext4 {spread([r[1] for r in ext])}, tmpfs {spread([r[1] for r in ram])}; sys s: ext4 {spread([r[2] for r in ext])}, tmpfs {spread([r[2] for r in ram])}', flush=True)
         ce, cr = cpu(ext), cpu(ram)

@@ -9,8 +9,8 @@ import {
 } from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-PTJZGYKJ.js";
-import "./chunk-ISXSEE74.js";
+} from "./chunk-W3NHZ2OC.js";
+import "./chunk-PC4OBZYY.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -1400,6 +1400,48 @@ function sampleReading(restoreBottleneck, restoreUntilOnDiskMs) {
   return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? "pairs" : "line";
 }
 
+// src/experiment/sample-readings.ts
+var MIN_SMALL_SAMPLE_CLUSTERS = 20;
+var allLive = (targets) => ({ live: [...targets], retired: [] });
+var SAMPLE_READING_PLANS = {
+  line: {
+    minSmallClusters: MIN_SMALL_SAMPLE_CLUSTERS,
+    // One run each on both samples is the least that draws a line (runTargets adds rounds up to
+    // RUNS_WANTED on the large one where time is left).
+    runsPlanned: (targets) => ({ large: targets, small: targets }),
+    // The small sample first, once per target: it is cheap, and without it no line can be drawn through the large one.
+    order: [
+      { size: "small", rounds: 1 },
+      { size: "large", rounds: RUNS_WANTED }
+    ],
+    live: allLive,
+    outcomes: (runsOf, sizes, apply, restoreMs) => sampledOutcomes({ small: { size: sizes.small, runs: runsOf.small }, large: { size: sizes.large, runs: runsOf.large } }, apply, restoreMs),
+    words: {
+      planned: "on two samples",
+      steps: (every) => `${every} and in ${every * SMALL_FACTOR}`,
+      smallest: "smaller sample",
+      ranOn: "both samples",
+      made: ""
+    }
+  },
+  pairs: {
+    // Only the large sample runs: it holds what the line's small sample would.
+    minSmallClusters: Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR),
+    runsPlanned: (targets) => ({ large: targets * PAIRED_ROUNDS, small: 0 }),
+    order: [{ size: "large", rounds: PAIRED_ROUNDS_MAX }],
+    live: pairedLive,
+    // sampleReading chose pairs only where the restore's time is known.
+    outcomes: (runsOf, _sizes, apply, restoreMs) => restoreMs !== null && restoreMs > 0 ? pairedOutcomes(runsOf.large, apply, restoreMs) : [],
+    words: {
+      planned: `in ${PAIRED_ROUNDS} rounds on one sample`,
+      steps: (every) => `${every}`,
+      smallest: "sample",
+      ranOn: "the sample",
+      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own"
+    }
+  }
+};
+
 // src/experiment/refetch.ts
 import { statSync } from "node:fs";
 async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
@@ -1428,7 +1470,6 @@ function sampleBuildCost(source) {
 }
 var SAMPLE_FETCH_SHARE = 0.5;
 var SAMPLE_BUILD_EXTRA_SHARE = 0.5;
-var MIN_SMALL_SAMPLE_CLUSTERS = 20;
 var STEP_ROUNDS = 4;
 var ARCHIVE_RAM_SHARE = 0.25;
 var emptyBest = { alternative: "none", mountPoint: null, savingMs: null };
@@ -1623,15 +1664,15 @@ async function runOnSamples(stage, s) {
   const { request } = stage;
   const build = sampleBuildCost(s.source);
   const reading = sampleReading(request.restoreBottleneck ?? null, request.restoreUntilOnDiskMs ?? null);
+  const read = SAMPLE_READING_PLANS[reading];
   const targetsPerRound = 1 + request.experiments.length;
-  const minSmallClusters = reading === "pairs" ? Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR) : MIN_SMALL_SAMPLE_CLUSTERS;
+  const { minSmallClusters } = read;
+  const planned = read.runsPlanned(targetsPerRound);
   const availableMs = request.budgetMs - stage.elapsed() - build.fixedMs - cleanupReserveMs(request.budgetMs, []);
   const stepFor = (fixedShare) => sampleStep({
     fullRunMs: estimateRunMs("baseline", request.measured),
-    // The line: one run each on both samples is the least that gives one (runTargets adds rounds up to
-    // RUNS_WANTED on the large one where time is left). Pairs: PAIRED_ROUNDS rounds on the large one.
-    runsOnLarge: targetsPerRound * (reading === "pairs" ? PAIRED_ROUNDS : 1) + build.runsPerSample,
-    runsOnSmall: (reading === "pairs" ? 0 : targetsPerRound) + build.runsPerSample,
+    runsOnLarge: planned.large + build.runsPerSample,
+    runsOnSmall: planned.small + build.runsPerSample,
     // Whole subtrees are sampled, so the directories scale with the sample; what every run pays whatever its
     // size is the take-all stratum (sample-select.ts), known once a plan is made.
     directoryShare: fixedShare,
@@ -1655,7 +1696,7 @@ async function runOnSamples(stage, s) {
   if (plan === null)
     return stage.result(
       "skipped",
-      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${reading === "pairs" ? `in ${PAIRED_ROUNDS} rounds on one sample` : "on two samples"}${every === null ? "" : ` of one subtree in ${every}${reading === "pairs" ? "" : ` and in ${every * SMALL_FACTOR}`}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${reading === "pairs" ? "sample" : "smaller sample"})`}`,
+      `${s.why}; nor do samples of it: ${seconds(Math.max(0, availableMs))} of the budget would be left for ${targetsPerRound} alternatives ${read.words.planned}${every === null ? "" : ` of one subtree in ${read.words.steps(every)}, and the archive has ${mostClusters(s.census)} subtrees at most at any depth (${minSmallClusters * every * SMALL_FACTOR} needed for ${MIN_SMALL_SAMPLE_CLUSTERS} in the ${read.words.smallest})`}`,
       { refetch: s.refetch }
     );
   const ext = path4.extname(s.archivePath);
@@ -1699,9 +1740,10 @@ async function runOnSamples(stage, s) {
     return size;
   });
   stage.hooks.log(
-    `Experiments: full runs do not fit the budget; made samples ${madeFrom === "restored-tree" ? "from the restored tree" : "of the archive"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}${reading === "pairs" ? `; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own` : ""}.`
+    `Experiments: full runs do not fit the budget; made samples ${madeFrom === "restored-tree" ? "from the restored tree" : "of the archive"} in ${seconds(built.durationMs)}, whole subtrees at depth ${plan.depth} of ${plan.clusters}: ${sizes.map((z) => `${z.name} ${(z.entryShare * 100).toFixed(1)}% of the entries (${(z.byteShare * 100).toFixed(1)}% of bytes)`).join(", ")}${read.words.made}.`
   );
   const [large, small] = sizes;
+  const sizeOf = { large, small };
   const facts = readMachineFacts({
     privileges: stage.privileges,
     restorePath: request.restorePath,
@@ -1714,8 +1756,9 @@ async function runOnSamples(stage, s) {
   await syncFs(request.restorePath, stage.registry).catch(() => void 0);
   const runsOf = { large: [], small: [] };
   const skipped = [...avail.skipped];
-  for (const size of reading === "pairs" ? [large] : [small, large]) {
+  for (const { size: name, rounds: rounds2 } of read.order) {
     if (stage.hooks.signal?.aborted) break;
+    const size = sizeOf[name];
     const listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
     const context = {
       ...runContext(stage, { session: s.session, ram: s.ram, avail, tarPath: s.tarPath, archivePath: outPaths[size === large ? 0 : 1], listing }),
@@ -1723,25 +1766,12 @@ async function runOnSamples(stage, s) {
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     const prior = size === large ? runsOf.small : [];
-    const rounds2 = size === small ? 1 : reading === "pairs" ? PAIRED_ROUNDS_MAX : RUNS_WANTED;
-    const runs2 = await runTargets(
-      stage,
-      context,
-      avail.targets,
-      measured,
-      rounds2,
-      prior,
-      reading === "pairs" ? pairedTargets(stage, avail.targets) : void 0
-    );
+    const runs2 = await runTargets(stage, context, avail.targets, measured, rounds2, prior, liveTargets(stage, read, avail.targets));
     runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured, prior));
   }
   const apply = { paths: request.pathsAsGiven, extractedBytes: s.listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia };
-  const all = reading === "pairs" ? pairedOutcomes(runsOf.large, apply, request.restoreUntilOnDiskMs) : sampledOutcomes(
-    { small: { size: small, runs: runsOf.small }, large: { size: large, runs: runsOf.large } },
-    apply,
-    request.restoreUntilOnDiskMs ?? null
-  );
+  const all = read.outcomes(runsOf, sizeOf, apply, request.restoreUntilOnDiskMs ?? null);
   const runs = [...runsOf.small, ...runsOf.large];
   const sample = { why: s.why, buildMs: built.durationMs, madeFrom, reading, sizes };
   const base = all.find((o) => o.alternative === "baseline")?.sampled;
@@ -1754,7 +1784,7 @@ async function runOnSamples(stage, s) {
   const ran = all.some((o) => o.alternative === "baseline");
   return stage.result(
     ran ? "ran" : runs.length === 0 ? "skipped" : "failed",
-    ran ? void 0 : skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${reading === "pairs" ? "the sample" : "both samples"}`,
+    ran ? void 0 : skipped[0]?.detail ?? runs.find((r) => r.error)?.error ?? `nothing could run on ${read.words.ranOn}`,
     {
       refetch: s.refetch,
       outcomes: all,
@@ -1765,10 +1795,10 @@ async function runOnSamples(stage, s) {
     }
   );
 }
-function pairedTargets(stage, targets) {
+function liveTargets(stage, read, targets) {
   const said = /* @__PURE__ */ new Set();
   return (runs) => {
-    const { live, retired } = pairedLive(targets, runs);
+    const { live, retired } = read.live(targets, runs);
     for (const r of retired.filter((x) => !said.has(x.target))) {
       said.add(r.target);
       stage.hooks.log(
@@ -1877,7 +1907,6 @@ export {
   ARCHIVE_RAM_SHARE,
   BUDGET_RESERVE_MS,
   CLEANUP_RESERVE_FACTOR,
-  MIN_SMALL_SAMPLE_CLUSTERS,
   SAMPLES_FROM_TREE_FOR,
   SAMPLE_BUILD_EXTRA_SHARE,
   SAMPLE_FETCH_SHARE,

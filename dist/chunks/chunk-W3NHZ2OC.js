@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-ISXSEE74.js";
+} from "./chunk-PC4OBZYY.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite

@@ -1,0 +1,96 @@
+/**
+ * How a restore's samples are read, one descriptor per reading (SAMPLE_READINGS in the profile's
+ * schema): which samples run and in how many rounds, what the sample's size is planned for, which
+ * targets still run, how the runs become the whole restore's outcomes, and how the plan is said.
+ * run-experiments.ts runOnSamples asks the descriptor; it does not branch on the reading. Pure.
+ *
+ * - line: after a disk-bound restore, two nested samples, a straight line through both read at the
+ *   whole restore (sample-extrapolate.ts, sampled-outcomes.ts).
+ * - pairs: after a CPU-bound restore, rounds of every alternative beside the baseline on the large
+ *   sample, each read against its own round's baseline (sample-pairs.ts).
+ */
+import type { ApplyContext } from './apply.js';
+import { RUNS_WANTED } from './alternatives.js';
+import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes } from './sample-pairs.js';
+import { SMALL_FACTOR } from './sample-select.js';
+import { sampledOutcomes } from './sampled-outcomes.js';
+import type { AlternativeOutcome, RunRecord, Target } from './types.js';
+import type { ArchiveSampleSize, SampleReading, SampleSizeName } from '../profile/schema.js';
+
+/** The smallest sample that runs must hold at least this many subtrees (clusters) to represent the archive. */
+export const MIN_SMALL_SAMPLE_CLUSTERS = 20;
+
+export interface ReadingPlan {
+  /** The fewest subtrees the small sample of the plan holds (sample-select.ts planClusters). */
+  minSmallClusters: number;
+  /** Runs the samples' size is planned for, for rounds of this many targets (the sample's making adds its own). */
+  runsPlanned(targetsPerRound: number): Record<SampleSizeName, number>;
+  /** The samples that run, in order, and how many rounds each (runTargets' runs wanted). */
+  order: readonly { size: SampleSizeName; rounds: number }[];
+  /** The targets still to run given the runs so far, with the ones retired and why; all of them unless the reading says. */
+  live(
+    targets: readonly Target[],
+    runs: readonly RunRecord[],
+  ): { live: Target[]; retired: { target: Target; round: number; ms: number; baselineMs: number }[] };
+  /** The whole restore's outcomes from the samples' runs (restoreMs: the restore's own time until on disk, or null). */
+  outcomes(
+    runsOf: Record<SampleSizeName, readonly RunRecord[]>,
+    sizes: Record<SampleSizeName, ArchiveSampleSize>,
+    apply: Omit<ApplyContext, 'mountPoint'>,
+    restoreMs: number | null,
+  ): AlternativeOutcome[];
+  words: {
+    /** How the runs are planned, after "left for N alternatives". */
+    planned: string;
+    /** The sampling step(s) tried, after "of one subtree in". */
+    steps(every: number): string;
+    /** The sample whose subtrees are counted, after "in the". */
+    smallest: string;
+    /** What was run on, after "nothing could run on". */
+    ranOn: string;
+    /** Said after the samples are made ('' for none). */
+    made: string;
+  };
+}
+
+const allLive = (targets: readonly Target[]) => ({ live: [...targets], retired: [] });
+
+export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
+  line: {
+    minSmallClusters: MIN_SMALL_SAMPLE_CLUSTERS,
+    // One run each on both samples is the least that draws a line (runTargets adds rounds up to
+    // RUNS_WANTED on the large one where time is left).
+    runsPlanned: (targets) => ({ large: targets, small: targets }),
+    // The small sample first, once per target: it is cheap, and without it no line can be drawn through the large one.
+    order: [
+      { size: 'small', rounds: 1 },
+      { size: 'large', rounds: RUNS_WANTED },
+    ],
+    live: allLive,
+    outcomes: (runsOf, sizes, apply, restoreMs) =>
+      sampledOutcomes({ small: { size: sizes.small, runs: runsOf.small }, large: { size: sizes.large, runs: runsOf.large } }, apply, restoreMs),
+    words: {
+      planned: 'on two samples',
+      steps: (every) => `${every} and in ${every * SMALL_FACTOR}`,
+      smallest: 'smaller sample',
+      ranOn: 'both samples',
+      made: '',
+    },
+  },
+  pairs: {
+    // Only the large sample runs: it holds what the line's small sample would.
+    minSmallClusters: Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR),
+    runsPlanned: (targets) => ({ large: targets * PAIRED_ROUNDS, small: 0 }),
+    order: [{ size: 'large', rounds: PAIRED_ROUNDS_MAX }],
+    live: pairedLive,
+    // sampleReading chose pairs only where the restore's time is known.
+    outcomes: (runsOf, _sizes, apply, restoreMs) => (restoreMs !== null && restoreMs > 0 ? pairedOutcomes(runsOf.large, apply, restoreMs) : []),
+    words: {
+      planned: `in ${PAIRED_ROUNDS} rounds on one sample`,
+      steps: (every) => `${every}`,
+      smallest: 'sample',
+      ranOn: 'the sample',
+      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own",
+    },
+  },
+};
