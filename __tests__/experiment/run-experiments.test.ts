@@ -301,4 +301,44 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(result.wallMs).toBeLessThan(25_000);
     expect(await experimentTraces(places())).toEqual(before);
   }, 120_000);
+
+  it("in pairs, an alternative's run is stopped at its cap beside the round's baseline, said in the log, and runs no more rounds", async () => {
+    const before = await experimentTraces(places());
+    log.length = 0;
+    const result = await runExperiments(
+      experimentsRequest(f, {
+        budgetMs: 25_000,
+        experiments: ['ram', 'other-disk'],
+        extraOtherDisks: [otherDisk],
+        measured: { downloadMs: 200, extractMs: 20_000, writebackMs: 0 },
+        restoreBottleneck: 'cpu',
+        restoreUntilOnDiskMs: 20_000,
+        duringRun: async (alternative) => {
+          if (alternative !== 'other-disk') return;
+          // Play a disk far slower than the baseline's: tar stops making progress until the cap stops the run.
+          execFileSync('pkill', ['-STOP', '-P', String(process.pid), '-x', 'tar']);
+          await new Promise((resolve) => setTimeout(resolve, 4000));
+        },
+      }),
+      hooks,
+    );
+    expect(result.status, `${result.reason} ${log.join('\n')}`).toBe('ran');
+    expect(result.sample?.reading).toBe('pairs');
+    const other = result.runs.filter((r) => r.alternative === 'other-disk');
+    const firstBaseline = result.runs.find((r) => r.alternative === 'baseline' && !r.error);
+    // Tried once (other-disk on the loop disk; the restore path's own file system too where it is another), each stopped at its cap.
+    expect(other.length).toBeGreaterThan(0);
+    for (const run of other) {
+      expect(run.error).toMatch(/^stopped after [\d.]+ s, longer than the [\d.]+ s it was let run: no fix$/);
+      expect(run.stoppedAfterMs).toBeGreaterThanOrEqual(1.5 * (firstBaseline?.untilOnDiskMs ?? Infinity) - 50);
+      expect(run.stoppedAfterMs).toBeLessThan(4000);
+    }
+    expect(new Set(other.map((r) => r.mountPoint)).size).toBe(other.length);
+    expect(log.join('\n')).toMatch(/Experiments: other-disk on \S+ stopped after [\d.]+ s, longer than the [\d.]+ s it was let run: no fix\./);
+    expect(log.filter((l) => l.startsWith('warning:') && /other-disk/.test(l))).toEqual([]);
+    // Rounds went on without it: more baseline runs than other-disk's, and ram beside each.
+    expect(result.runs.filter((r) => r.alternative === 'baseline').length).toBeGreaterThan(1);
+    expect(result.outcomes.find((o) => o.alternative === 'ram')?.savingMs).not.toBeNull();
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@
 // scenario's quota), onto ext4 and a tmpfs alternately, each run until `sync -f` returned; the restore's time is
 // the bench's slow cpu restore (run 1 at 8afa32d: 89.5 s until on disk).
 import { describe, expect, it } from 'vitest';
-import { pairedOutcomes, roundRatios, sampleReading, slowerThanBaseline } from '../../src/experiment/sample-pairs.js';
+import { PAIRED_CAP_FACTOR, pairedCapMs, pairedOutcomes, roundRatios, sampleReading, slowerThanBaseline } from '../../src/experiment/sample-pairs.js';
 import type { RunRecord } from '../../src/experiment/types.js';
 import { MiB } from '../../src/util/units.js';
 import { sampleRun } from './sample-runs.js';
@@ -109,5 +109,29 @@ describe('which reading', () => {
     [null, 90_000, 'line'],
   ] as const)('a restore held by %s, its time %s ms: %s', (bottleneck, restoreMs, reading) => {
     expect(sampleReading(bottleneck, restoreMs)).toBe(reading);
+  });
+});
+
+describe('the cap on a paired run', () => {
+  const other = { alternative: 'other-disk' as const, mountPoint: '/mnt/other' };
+  // The bench's round 1 (2026-12-02, run 1): baseline 2.88 s, other-disk 2.58 s; round 2's baseline 2.48 s.
+  const roundOne = [sampleRun('baseline', 2880, 'large'), { ...sampleRun('other-disk', 2580, 'large'), mountPoint: '/mnt/other' }];
+
+  it("is PAIRED_CAP_FACTOR times the baseline's run of the same round, and none before that baseline ran or for the baseline", () => {
+    expect(pairedCapMs(other, [sampleRun('baseline', 2880, 'large')])).toBeCloseTo(2880 * PAIRED_CAP_FACTOR, 9);
+    expect(pairedCapMs(other, roundOne)).toBeNull();
+    expect(pairedCapMs(other, [...roundOne, sampleRun('baseline', 2480, 'large')])).toBeCloseTo(2480 * PAIRED_CAP_FACTOR, 9);
+    expect(pairedCapMs({ alternative: 'baseline', mountPoint: '/' }, roundOne)).toBeNull();
+  });
+
+  it('a run stopped at its cap is slower than its baseline, with a complete run beside it or without one', () => {
+    const capped = (ms: number): RunRecord => ({
+      ...sampleRun('other-disk', 0, 'large'),
+      mountPoint: '/mnt/other',
+      error: 'stopped after … no fix',
+      stoppedAfterMs: ms,
+    });
+    expect(slowerThanBaseline(other, [...roundOne, sampleRun('baseline', 2480, 'large'), capped(3720)])).toEqual({ round: 2, ms: 3720, baselineMs: 2480 });
+    expect(slowerThanBaseline(other, [sampleRun('baseline', 2880, 'large'), capped(4320)])).toEqual({ round: 1, ms: 4320, baselineMs: 2880 });
   });
 });

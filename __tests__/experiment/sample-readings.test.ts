@@ -3,7 +3,7 @@
 // (their provenance is there); the descriptors are checked against the functions they stand for.
 import { describe, expect, it } from 'vitest';
 import { RUNS_WANTED } from '../../src/experiment/alternatives.js';
-import { PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes } from '../../src/experiment/sample-pairs.js';
+import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes } from '../../src/experiment/sample-pairs.js';
 import { MIN_SMALL_SAMPLE_CLUSTERS, SAMPLE_READING_PLANS } from '../../src/experiment/sample-readings.js';
 import { SMALL_FACTOR } from '../../src/experiment/sample-select.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
@@ -60,10 +60,12 @@ describe('a descriptor per reading', () => {
     expect(got.find((o) => o.alternative === 'ram')?.savingMs).toBeGreaterThan(0);
   });
 
-  it('pairs: PAIRED_ROUNDS planned and up to PAIRED_ROUNDS_MAX run on the large sample only, its small sample holding a quarter of the subtrees', () => {
+  it('pairs: PAIRED_ROUNDS rounds planned and up to PAIRED_ROUNDS_MAX run on the large sample only, its small sample holding a quarter of the subtrees', () => {
     const pairs = SAMPLE_READING_PLANS.pairs;
     expect(pairs.order).toEqual([{ size: 'large', rounds: PAIRED_ROUNDS_MAX }]);
-    expect(pairs.runsPlanned(4)).toEqual({ large: 4 * PAIRED_ROUNDS, small: 0 });
+    // A round is planned at PAIRED_ROUND_BASELINES baseline runs however many targets it holds, fewer where fewer run.
+    expect(pairs.runsPlanned(4)).toEqual({ large: PAIRED_ROUND_BASELINES * PAIRED_ROUNDS, small: 0 });
+    expect(pairs.runsPlanned(1)).toEqual({ large: PAIRED_ROUNDS, small: 0 });
     // The large sample is SMALL_FACTOR times the small one: it holds MIN_SMALL_SAMPLE_CLUSTERS subtrees as the line's small one does.
     expect(pairs.minSmallClusters * SMALL_FACTOR).toBeGreaterThanOrEqual(MIN_SMALL_SAMPLE_CLUSTERS);
     expect(pairs.words.steps(12)).toBe('12');

@@ -59,21 +59,41 @@ export class RunStopped extends Error {
   }
 }
 
-/** A command timed until it exits, killed at the run's deadline; `stopped` says whether that happened. */
-function deadlineTimer(c: RunContext, t: Target, index: number) {
+/**
+ * A run stopped once it had run longer than the most it was let (oneRun's capMs): it had been read as no fix
+ * by then, and how much slower it is need not be known (sample-pairs.ts pairedCapMs). Not a failure.
+ */
+export class RunCapped extends RunStopped {
+  constructor(afterMs: number, capMs: number) {
+    super(`stopped after ${(afterMs / 1000).toFixed(1)} s, longer than the ${(capMs / 1000).toFixed(1)} s it was let run: no fix`, afterMs);
+    this.name = 'RunCapped';
+  }
+}
+
+/** A command timed until it exits, killed at the run's deadline or its cap; `stopped` says whether that happened. */
+function deadlineTimer(c: RunContext, t: Target, index: number, capMs: number | null) {
   const state = { stopped: false };
+  // The run's time starts with its first command (tar), as its untilOnDiskMs does.
+  let runStartedMs: number | null = null;
   const timed = async (command: Command, hook = true) => {
+    runStartedMs ??= monotonicMs();
+    const runStart = runStartedMs;
     // A run far slower than every estimate (a machine suddenly loaded) is stopped where its own
     // cleanup still fits the budget, as the cleanups before it took (runDeadlineMs).
-    const deadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    const budgetDeadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    const capLeftMs = capMs === null ? Number.POSITIVE_INFINITY : capMs - (monotonicMs() - runStart);
+    const capped = capLeftMs < budgetDeadlineMs;
+    const deadlineMs = Math.min(budgetDeadlineMs, capLeftMs);
     const startedMs = monotonicMs();
     let cut = false;
     let cutAfterMs = 0;
+    let cutRunMs = 0;
     const timer = setTimeout(
       () => {
         cut = true;
         // How long it had run when stopped, not when the stop was noticed.
         cutAfterMs = monotonicMs() - startedMs;
+        cutRunMs = monotonicMs() - runStart;
         c.registry.killAll();
       },
       Math.max(0, deadlineMs),
@@ -87,6 +107,7 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
       c.registry.killAll();
       if (cut) {
         state.stopped = true;
+        if (capped && capMs !== null) throw new RunCapped(cutRunMs, capMs);
         throw new RunStopped(
           `stopped at the end of the ${(c.budgetMs / 1000).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
           cutAfterMs,
@@ -100,8 +121,9 @@ function deadlineTimer(c: RunContext, t: Target, index: number) {
   return { timed, state };
 }
 
-export async function oneRun(c: RunContext, t: Target, index: number): Promise<RunRecord> {
-  const { timed, state } = deadlineTimer(c, t, index);
+/** One run of a target; with capMs, stopped once it has run that long (RunCapped). */
+export async function oneRun(c: RunContext, t: Target, index: number, capMs: number | null = null): Promise<RunRecord> {
+  const { timed, state } = deadlineTimer(c, t, index, capMs);
   const setup = runSetupOf(t.alternative);
   if (!setup.extracts) {
     const d = await timed(decompressCommand(c.tarPath, c.archivePath, c.compressionMethod));
@@ -140,7 +162,8 @@ export async function oneRun(c: RunContext, t: Target, index: number): Promise<R
       for (const dir of syncDirs) syncMs += (await timed({ program: 'sync', args: ['-f', dir] }, false)).durationMs;
     } catch (error) {
       // Stopped in its sync: it had run since tar started.
-      throw error instanceof RunStopped ? new RunStopped(error.message, step.durationMs + syncMs + error.afterMs) : error;
+      // A capped run's time is already the whole run's.
+      throw error instanceof RunStopped && !(error instanceof RunCapped) ? new RunStopped(error.message, step.durationMs + syncMs + error.afterMs) : error;
     }
     return {
       alternative: t.alternative,

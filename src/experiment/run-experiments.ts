@@ -14,7 +14,7 @@ import { expandPath } from '../config/restore-roots.js';
 import type { DirtyChange } from './dirty.js';
 import { addListingLine, emptyListing, type Listing } from './listing.js';
 import { availableMemory, readMachineFacts, freeBytes } from './machine-facts.js';
-import { oneRun, RunStopped, type RunContext } from './one-run.js';
+import { oneRun, RunCapped, RunStopped, type RunContext } from './one-run.js';
 import { fixBest, outcomes } from './outcomes.js';
 import { createOwnedDir, removeOwnedDir } from './owned-dirs.js';
 import { RUNS_WANTED } from './alternatives.js';
@@ -514,7 +514,10 @@ async function runOnSamples(
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     // The large sample's runs are estimated from the small one's where an alternative ran there (plan.ts correctedEstimateMs).
     const prior = size === large ? runsOf.small : [];
-    const runs = await runTargets(stage, context, avail.targets, measured, rounds, prior, liveTargets(stage, read, avail.targets));
+    const runs = await runTargets(stage, context, avail.targets, measured, rounds, prior, {
+      live: liveTargets(stage, read, avail.targets),
+      capMs: read.capMs,
+    });
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured, prior));
   }
@@ -617,20 +620,28 @@ async function runTargets(
   measured = stage.request.measured,
   runsWanted = RUNS_WANTED,
   prior: readonly RunRecord[] = [],
-  /** The targets still to run, given the runs so far (all of them unless told). */
-  live: (runs: readonly RunRecord[]) => readonly Target[] = () => targets,
+  pace: {
+    /** The targets still to run, given the runs so far (all of them unless told). */
+    live?: (runs: readonly RunRecord[]) => readonly Target[];
+    /** The most a target's next run may take, given the runs so far (no cap unless told). */
+    capMs?: (target: Target, runs: readonly RunRecord[]) => number | null;
+  } = {},
 ): Promise<RunRecord[]> {
+  const live = pace.live ?? (() => targets);
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
   for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
-      record = await oneRun(context, t, n);
+      record = await oneRun(context, t, n, pace.capMs?.(t, runs) ?? null);
     } catch (error) {
       record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
       if (error instanceof RunStopped) record.stoppedAfterMs = error.afterMs;
-      hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''} failed: ${record.error}`);
+      const what = `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''}`;
+      // A capped run was read as no fix: said in the log, not warned of as a failure.
+      if (error instanceof RunCapped) hooks.log(`Experiments: ${what} ${record.error}.`);
+      else hooks.warn(`Experiment ${what} failed: ${record.error}`);
     }
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.

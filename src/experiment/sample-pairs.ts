@@ -97,7 +97,9 @@ export function slowerThanBaseline(
   runs: readonly RunRecord[],
 ): { round: number; ms: number; baselineMs: number } | null {
   if (target.alternative === 'baseline') return null;
-  const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
+  // A run stopped at its cap (pairedCapMs) with no complete run beside it counts as long as it ran.
+  const mine = runs.filter((r) => keyOf(r) === keyOf(target));
+  const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
   return rounds(timesInOrder(runs.filter((r) => r.alternative === 'baseline')), own).find((r) => r.ms > r.baselineMs) ?? null;
 }
 
@@ -121,11 +123,40 @@ export function pairedLive<T extends Pick<RunRecord, 'alternative' | 'mountPoint
   return { live, retired };
 }
 
+/** In pairs, an alternative's run is stopped once it has run this many times its round's baseline run (pairedCapMs). */
+export const PAIRED_CAP_FACTOR = 1.5;
+
+/**
+ * The most an alternative's next run may take in pairs: PAIRED_CAP_FACTOR times the baseline's run of the same
+ * round, or null (the baseline, or no baseline run for that round yet). Past it the alternative is no fix
+ * (slowerThanBaseline retires it) and more time would only say by how much: the lab's other disk took 2.4 s in
+ * a CPU-bound restore's first round beside the baseline's 2.5 s, then 9.6-12.5 s in the second (the bench,
+ * 2026-12-02), a fifth of the budget for a run read as no fix.
+ */
+export function pairedCapMs(target: Pick<RunRecord, 'alternative' | 'mountPoint'>, runs: readonly RunRecord[]): number | null {
+  if (target.alternative === 'baseline') return null;
+  const round = runs.filter((r) => keyOf(r) === keyOf(target)).length;
+  const baselineMs = timesInOrder(runs.filter((r) => r.alternative === 'baseline'))[round];
+  return baselineMs === null || baselineMs === undefined ? null : baselineMs * PAIRED_CAP_FACTOR;
+}
+
 /** The bottlenecks whose samples are read in pairs: those where a run's time is its CPU time (above). */
 export const PAIRS_FOR: readonly Bottleneck[] = ['cpu'];
-/** Rounds the sample's size is planned for; more run where the budget leaves room, up to PAIRED_ROUNDS_MAX. */
-export const PAIRED_ROUNDS = 5;
+/**
+ * Rounds the sample's size is planned for; more run where the budget leaves room, up to PAIRED_ROUNDS_MAX.
+ * Fewer rounds on a larger sample, because a small sample reads ram's share high on this kind of restore:
+ * balanced samples of the lab's monorepo tree under the slow cpu scenario's quota read 38 % at 3 % of the
+ * members and 33-36 % at 4-4.5 % (`tools/bench/diagnostics/cpu-size.py 6`, 2026-12-02 01:26 UTC), the
+ * bench's samples of 1.1-1.5 % 33-43 %, where full runs of the whole measured 32-35 % (BENCHMARKS.md).
+ */
+export const PAIRED_ROUNDS = 4;
 export const PAIRED_ROUNDS_MAX = 8;
+/**
+ * What a round is planned to cost, in runs of the baseline on the sample: an alternative that relieves the CPU
+ * runs faster than the baseline (ram 0.6 of it, decompress 0.2 in the bench's rounds), and one that does not is
+ * retired after its first slower round (pairedLive). Rounds of fewer targets cost that many.
+ */
+export const PAIRED_ROUND_BASELINES = 2;
 
 /** Pairs for a restore the CPU held whose own time until on disk is known (the pairs scale to it); else the line. */
 export function sampleReading(restoreBottleneck: Bottleneck | null, restoreUntilOnDiskMs: number | null): SampleReading {

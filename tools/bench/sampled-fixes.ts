@@ -45,10 +45,21 @@ export function comparedAlternative(e: ExperimentsResult | null): ExperimentName
   return (best?.alternative as ExperimentName | undefined) ?? null;
 }
 
-/** The sampled saving against the full runs' saving of the same alternative: the ratio and how far apart, or null where either is missing. */
-export function sampledAgainstFull(
-  run: SampledFixRun,
-): { sampledMs: number; fullMs: number; ratio: number; apart: number; uncertaintyMs: number | null } | null {
+/**
+ * The sampled saving against the full runs' saving of the same alternative: the ratio and how far apart, or null
+ * where either is missing. Beside them each saving's share of its own baseline (the restore the samples scaled to,
+ * the full runs' baseline): where the host's speed drifts between the restore and the full runs, the seconds part
+ * with it and the shares do not, so the shares say how much of a miss is the sampler's.
+ */
+export function sampledAgainstFull(run: SampledFixRun): {
+  sampledMs: number;
+  fullMs: number;
+  ratio: number;
+  apart: number;
+  uncertaintyMs: number | null;
+  sampledShare: number | null;
+  fullShare: number | null;
+} | null {
   const s = outcomeOf(run.sampled, run.alternative);
   const f = outcomeOf(run.full, run.alternative);
   if (!s || !f || s.savingMs === null || f.savingMs === null || !run.sampled?.sample || f.savingMs === 0) return null;
@@ -58,6 +69,8 @@ export function sampledAgainstFull(
     ratio: s.savingMs / f.savingMs,
     apart: Math.abs(s.savingMs - f.savingMs) / Math.abs(f.savingMs),
     uncertaintyMs: savingUncertaintyMs(s),
+    sampledShare: s.savingShare,
+    fullShare: f.savingShare,
   };
 }
 
@@ -97,7 +110,7 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
       const run: SampledFixRun = { restoreMs, sampled, alternative, full };
       const c = sampledAgainstFull(run);
       log(
-        `sampled fixes ${scenario} run ${i + 1}: ${alternative ?? 'none'} saved ${c ? `${fixed(c.sampledMs / 1000, 2, ' s')} ± ${fixed(c.uncertaintyMs === null ? null : c.uncertaintyMs / 1000, 2, ' s')} sampled, ${fixed(c.fullMs / 1000, 2, ' s')} in full runs: ratio ${c.ratio.toFixed(3)}, ${(c.apart * 100).toFixed(1)}% apart` : 'n/a (no comparison)'}`,
+        `sampled fixes ${scenario} run ${i + 1}: ${alternative ?? 'none'} saved ${c ? `${fixed(c.sampledMs / 1000, 2, ' s')} ± ${fixed(c.uncertaintyMs === null ? null : c.uncertaintyMs / 1000, 2, ' s')} sampled, ${fixed(c.fullMs / 1000, 2, ' s')} in full runs: ratio ${c.ratio.toFixed(3)}, ${(c.apart * 100).toFixed(1)}% apart; ${shareWords(c)} of each one's baseline` : 'n/a (no comparison)'}`,
       );
       s.runs.push(run);
     }
@@ -120,6 +133,9 @@ function untilOnDiskMs(profile: { phases: { name: string; startMs: number; endMs
 }
 
 const sec = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 1, ' s');
+const pct = (share: number | null) => (share === null ? '?' : `${(share * 100).toFixed(0)} %`);
+/** "43 % vs 35 %": the sampled and the full runs' saving, each as a share of its own baseline. */
+const shareWords = (c: { sampledShare: number | null; fullShare: number | null }) => `${pct(c.sampledShare)} vs ${pct(c.fullShare)}`;
 
 /** BENCHMARKS.md rows: per scenario, the restore's time, and the sampled saving against the full runs', each run and the worst. */
 export function sampledFixesRows(results: readonly SampledFixScenario[]): BenchRow[] {
@@ -140,7 +156,7 @@ export function sampledFixesRows(results: readonly SampledFixScenario[]): BenchR
       result: compared
         .map(({ x, c }) =>
           c
-            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'}${x.sampled?.sample?.reading === 'pairs' ? ' (pairs)' : ''} vs ${sec(c.fullMs)}: ×${c.ratio.toFixed(2)}`
+            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'}${x.sampled?.sample?.reading === 'pairs' ? ' (pairs)' : ''} vs ${sec(c.fullMs)}: ×${c.ratio.toFixed(2)} (${shareWords(c)})`
             : `n/a (${x.sampled?.sample ? 'no full-run saving' : `not sampled: ${x.sampled?.reason ?? x.sampled?.status ?? 'no experiments'}`})`,
         )
         .join('; '),

@@ -69,6 +69,9 @@ describe('sampled fixes bench', () => {
     expect(c?.ratio).toBeCloseTo(86 / 90, 6);
     expect(c?.apart).toBeCloseTo(4 / 90, 6);
     expect(c?.uncertaintyMs).toBe(6000);
+    // Each saving's share of its own baseline, as the outcomes carry it.
+    expect(c?.sampledShare).toBeCloseTo(86 / 90, 6);
+    expect(c?.fullShare).toBeCloseTo(90 / 90, 6);
     // Not sampled: nothing to compare.
     expect(sampledAgainstFull({ ...run, sampled: result(sampled.outcomes, false) })).toBeNull();
   });

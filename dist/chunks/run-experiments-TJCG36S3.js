@@ -444,17 +444,31 @@ var RunStopped = class extends Error {
   }
   afterMs;
 };
-function deadlineTimer(c, t, index) {
+var RunCapped = class extends RunStopped {
+  constructor(afterMs, capMs) {
+    super(`stopped after ${(afterMs / 1e3).toFixed(1)} s, longer than the ${(capMs / 1e3).toFixed(1)} s it was let run: no fix`, afterMs);
+    this.name = "RunCapped";
+  }
+};
+function deadlineTimer(c, t, index, capMs) {
   const state = { stopped: false };
+  let runStartedMs = null;
   const timed = async (command, hook = true) => {
-    const deadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    runStartedMs ??= monotonicMs();
+    const runStart = runStartedMs;
+    const budgetDeadlineMs = runDeadlineMs(c.budgetMs, c.elapsed(), c.cleanupsMs);
+    const capLeftMs = capMs === null ? Number.POSITIVE_INFINITY : capMs - (monotonicMs() - runStart);
+    const capped = capLeftMs < budgetDeadlineMs;
+    const deadlineMs = Math.min(budgetDeadlineMs, capLeftMs);
     const startedMs = monotonicMs();
     let cut = false;
     let cutAfterMs = 0;
+    let cutRunMs = 0;
     const timer = setTimeout(
       () => {
         cut = true;
         cutAfterMs = monotonicMs() - startedMs;
+        cutRunMs = monotonicMs() - runStart;
         c.registry.killAll();
       },
       Math.max(0, deadlineMs)
@@ -468,6 +482,7 @@ function deadlineTimer(c, t, index) {
       c.registry.killAll();
       if (cut) {
         state.stopped = true;
+        if (capped && capMs !== null) throw new RunCapped(cutRunMs, capMs);
         throw new RunStopped(
           `stopped at the end of the ${(c.budgetMs / 1e3).toFixed(0)} s budget (experiments-budget-seconds), far slower than the runs before it predicted`,
           cutAfterMs
@@ -480,8 +495,8 @@ function deadlineTimer(c, t, index) {
   };
   return { timed, state };
 }
-async function oneRun(c, t, index) {
-  const { timed, state } = deadlineTimer(c, t, index);
+async function oneRun(c, t, index, capMs = null) {
+  const { timed, state } = deadlineTimer(c, t, index, capMs);
   const setup = runSetupOf(t.alternative);
   if (!setup.extracts) {
     const d = await timed(decompressCommand(c.tarPath, c.archivePath, c.compressionMethod));
@@ -516,7 +531,7 @@ async function oneRun(c, t, index) {
     try {
       for (const dir of syncDirs) syncMs += (await timed({ program: "sync", args: ["-f", dir] }, false)).durationMs;
     } catch (error) {
-      throw error instanceof RunStopped ? new RunStopped(error.message, step.durationMs + syncMs + error.afterMs) : error;
+      throw error instanceof RunStopped && !(error instanceof RunCapped) ? new RunStopped(error.message, step.durationMs + syncMs + error.afterMs) : error;
     }
     return {
       alternative: t.alternative,
@@ -1379,7 +1394,8 @@ function withSampled(o, timeMs, saving) {
 }
 function slowerThanBaseline(target, runs) {
   if (target.alternative === "baseline") return null;
-  const own = timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)));
+  const mine = runs.filter((r) => keyOf(r) === keyOf(target));
+  const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
   return rounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs) ?? null;
 }
 function pairedLive(targets, runs) {
@@ -1393,9 +1409,17 @@ function pairedLive(targets, runs) {
   );
   return { live, retired };
 }
+var PAIRED_CAP_FACTOR = 1.5;
+function pairedCapMs(target, runs) {
+  if (target.alternative === "baseline") return null;
+  const round = runs.filter((r) => keyOf(r) === keyOf(target)).length;
+  const baselineMs = timesInOrder(runs.filter((r) => r.alternative === "baseline"))[round];
+  return baselineMs === null || baselineMs === void 0 ? null : baselineMs * PAIRED_CAP_FACTOR;
+}
 var PAIRS_FOR = ["cpu"];
-var PAIRED_ROUNDS = 5;
+var PAIRED_ROUNDS = 4;
 var PAIRED_ROUNDS_MAX = 8;
+var PAIRED_ROUND_BASELINES = 2;
 function sampleReading(restoreBottleneck, restoreUntilOnDiskMs) {
   return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? "pairs" : "line";
 }
@@ -1415,6 +1439,7 @@ var SAMPLE_READING_PLANS = {
       { size: "large", rounds: RUNS_WANTED }
     ],
     live: allLive,
+    capMs: () => null,
     outcomes: (runsOf, sizes, apply, restoreMs) => sampledOutcomes({ small: { size: sizes.small, runs: runsOf.small }, large: { size: sizes.large, runs: runsOf.large } }, apply, restoreMs),
     words: {
       planned: "on two samples",
@@ -1427,9 +1452,10 @@ var SAMPLE_READING_PLANS = {
   pairs: {
     // Only the large sample runs: it holds what the line's small sample would.
     minSmallClusters: Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR),
-    runsPlanned: (targets) => ({ large: targets * PAIRED_ROUNDS, small: 0 }),
+    runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: "large", rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,
+    capMs: pairedCapMs,
     // sampleReading chose pairs only where the restore's time is known.
     outcomes: (runsOf, _sizes, apply, restoreMs) => restoreMs !== null && restoreMs > 0 ? pairedOutcomes(runsOf.large, apply, restoreMs) : [],
     words: {
@@ -1766,7 +1792,10 @@ async function runOnSamples(stage, s) {
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     const prior = size === large ? runsOf.small : [];
-    const runs2 = await runTargets(stage, context, avail.targets, measured, rounds2, prior, liveTargets(stage, read, avail.targets));
+    const runs2 = await runTargets(stage, context, avail.targets, measured, rounds2, prior, {
+      live: liveTargets(stage, read, avail.targets),
+      capMs: read.capMs
+    });
     runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured, prior));
   }
@@ -1845,18 +1874,21 @@ function runContext(stage, s) {
     ...request.duringRun ? { duringRun: request.duringRun } : {}
   };
 }
-async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED, prior = [], live = () => targets) {
+async function runTargets(stage, context, targets, measured = stage.request.measured, runsWanted = RUNS_WANTED, prior = [], pace = {}) {
+  const live = pace.live ?? (() => targets);
   const { request, hooks } = stage;
   const runs = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
   for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
     let record;
     try {
-      record = await oneRun(context, t, n);
+      record = await oneRun(context, t, n, pace.capMs?.(t, runs) ?? null);
     } catch (error) {
       record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
       if (error instanceof RunStopped) record.stoppedAfterMs = error.afterMs;
-      hooks.warn(`Experiment ${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""} failed: ${record.error}`);
+      const what = `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""}`;
+      if (error instanceof RunCapped) hooks.log(`Experiments: ${what} ${record.error}.`);
+      else hooks.warn(`Experiment ${what} failed: ${record.error}`);
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;

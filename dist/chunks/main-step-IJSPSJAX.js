@@ -9,8 +9,8 @@ import {
 } from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-W3NHZ2OC.js";
-import "./chunk-PC4OBZYY.js";
+} from "./chunk-CBWOYFA2.js";
+import "./chunk-6YJQV7OM.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-PC4OBZYY.js";
+} from "./chunk-6YJQV7OM.js";
 import "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
