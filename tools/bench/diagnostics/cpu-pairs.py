@@ -7,8 +7,9 @@
 # until `sync -f` returns (the experiments' runs), with the group's user and system CPU (cpuacct).
 # Root, cgroup v1 cpu and cpuacct, ~3 GB of /dev/shm; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-pairs.py [PAIRS]    (after `npm run lab:workload`)
-import os, random, subprocess, statistics, shutil, sys, time
-SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'lab', 'workload', 'node_modules')
+import os, random, statistics, shutil, sys, time
+from monorepo_tree import archive, build_tree, clusters_of, entries_of, sh
+
 TAG = f'disk-profiler-cpu-pairs-{os.getpid()}'
 MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
 CPU = f'/sys/fs/cgroup/cpu/{TAG}'; ACCT = f'/sys/fs/cgroup/cpuacct/{TAG}'
@@ -16,31 +17,11 @@ PAIRS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 QUOTA_US, PERIOD_US = 6000, 100000
 
 
-def sh(c):
-    subprocess.run(c, shell=True, check=True)
-
-
 def build():
-    for i in range(1, 9):
-        d = f'{MR}/packages/p{i}/node_modules'
-        os.makedirs(d)
-        for p in ['@azure', 'typescript']:
-            sh(f"cp -a '{SRC}/{p}' '{d}/'")
+    build_tree(MR)
+    entries = entries_of(MR)
+    shallow, clusters = clusters_of(entries)
     os.makedirs(OUT)
-    entries = []
-    for root, dirs, files in os.walk(MR):
-        rel = os.path.relpath(root, MR)
-        rel = '' if rel == '.' else rel
-        for n in dirs + files:
-            r = os.path.join(rel, n)
-            p = os.path.join(MR, r)
-            entries.append((r, r.count('/') + 1, os.path.isdir(p) and not os.path.islink(p), os.lstat(p).st_size))
-    clusters, shallow = {}, []
-    for e in entries:
-        if e[1] < 6:
-            shallow.append(e)
-        else:
-            clusters.setdefault('/'.join(e[0].split('/')[:6]), []).append(e)
     keys = sorted(clusters)
     rnd = random.Random(1)
     sets = {'skeleton': shallow}
@@ -50,12 +31,7 @@ def build():
     total_n, total_b = len(entries), sum(e[3] for e in entries if not e[2])
     info = {}
     for i, (name, members) in enumerate(sets.items()):
-        lst = f'{OUT}/{i}.lst'
-        with open(lst, 'w') as f:
-            for m in sorted(members, key=lambda e: e[0]):
-                f.write(m[0] + '\n')
-        sh(f"tar --no-recursion -C {MR} -cf - -T {lst} | zstd -q -T0 -3 -o {OUT}/{i}.tar.zst -f")
-        info[name] = (f'{OUT}/{i}.tar.zst', len(members) / total_n, sum(m[3] for m in members if not m[2]) / total_b)
+        info[name] = (archive(MR, members, f'{OUT}/{i}.tar.zst'), len(members) / total_n, sum(m[3] for m in members if not m[2]) / total_b)
     return info
 
 
