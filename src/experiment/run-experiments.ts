@@ -548,6 +548,9 @@ async function runOnSamples(
   );
 }
 
+/** A target as the log names it: "ram", "other-disk on /mnt/x". */
+const targetWords = (t: Pick<Target, 'alternative' | 'mountPoint'>) => `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''}`;
+
 /** The targets still to run as the reading decides (sample-readings.ts), each one retired said once in the log. */
 function liveTargets(stage: Stage, read: ReadingPlan, targets: readonly Target[]): (runs: readonly RunRecord[]) => readonly Target[] {
   const said = new Set<Target>();
@@ -556,7 +559,7 @@ function liveTargets(stage: Stage, read: ReadingPlan, targets: readonly Target[]
     for (const r of retired.filter((x) => !said.has(x.target))) {
       said.add(r.target);
       stage.hooks.log(
-        `Experiments: ${r.target.alternative}${r.target.mountPoint ? ` on ${r.target.mountPoint}` : ''} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`,
+        `Experiments: ${targetWords(r.target)} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`,
       );
     }
     return live;
@@ -638,10 +641,9 @@ async function runTargets(
     } catch (error) {
       record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
       if (error instanceof RunStopped) record.stoppedAfterMs = error.afterMs;
-      const what = `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ''}`;
       // A capped run was read as no fix: said in the log, not warned of as a failure.
-      if (error instanceof RunCapped) hooks.log(`Experiments: ${what} ${record.error}.`);
-      else hooks.warn(`Experiment ${what} failed: ${record.error}`);
+      if (error instanceof RunCapped) hooks.log(`Experiments: ${targetWords(t)} ${record.error}.`);
+      else hooks.warn(`Experiment ${targetWords(t)} failed: ${record.error}`);
     }
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.

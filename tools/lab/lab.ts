@@ -4,7 +4,6 @@
  * the scenario changed put back (also when a step fails or the process is interrupted).
  */
 import { useOwnMachineDir } from '../runner/machine-dir.js';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import { cacheClientEnv, startLocalServices, withEnv, type LocalServices } from 
 import { type LabCacheEntry, type LabCacheName, seedLabCache, seedLargeFilesCache, seedMonorepoCache } from './cache-entry.js';
 import { CleanupStack } from '../../src/system/cleanup.js';
 import { LAB_PREFIX } from './paths.js';
+import { run } from '../../src/system/sys.js';
 import { withoutWorkflowCommands } from './quiet.js';
 import { runStepRequest } from './step-isolation.js';
 import { handToUser, userEnv, userStepDir, type RunnerUser } from './run-as.js';
@@ -99,7 +99,7 @@ export async function startLab(opts: { projectRoot: string; log?: (line: string)
         // The build tree's writes and its removal go to disk now, not during the first restore timed after it: the
         // slow CPU-bound restore's first run after seeding the monorepo cache (95k files) read 20-29 % slower than
         // the same restore minutes later in three benches of three runs, the later runs 1-12 % (BENCHMARKS.md).
-        execFileSync('sync');
+        run('sync', []);
       });
       seeded.set(name, entry);
       return entry;

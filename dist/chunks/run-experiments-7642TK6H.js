@@ -1824,6 +1824,7 @@ async function runOnSamples(stage, s) {
     }
   );
 }
+var targetWords = (t) => `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""}`;
 function liveTargets(stage, read, targets) {
   const said = /* @__PURE__ */ new Set();
   return (runs) => {
@@ -1831,7 +1832,7 @@ function liveTargets(stage, read, targets) {
     for (const r of retired.filter((x) => !said.has(x.target))) {
       said.add(r.target);
       stage.hooks.log(
-        `Experiments: ${r.target.alternative}${r.target.mountPoint ? ` on ${r.target.mountPoint}` : ""} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`
+        `Experiments: ${targetWords(r.target)} took ${seconds(r.ms)} in round ${r.round}, the baseline ${seconds(r.baselineMs)}: no fix, so it runs no more rounds.`
       );
     }
     return live;
@@ -1886,9 +1887,8 @@ async function runTargets(stage, context, targets, measured = stage.request.meas
     } catch (error) {
       record = { alternative: t.alternative, mountPoint: t.mountPoint, stepMs: 0, syncMs: 0, untilOnDiskMs: 0, error: errorMessage(error) };
       if (error instanceof RunStopped) record.stoppedAfterMs = error.afterMs;
-      const what = `${t.alternative}${t.mountPoint ? ` on ${t.mountPoint}` : ""}`;
-      if (error instanceof RunCapped) hooks.log(`Experiments: ${what} ${record.error}.`);
-      else hooks.warn(`Experiment ${what} failed: ${record.error}`);
+      if (error instanceof RunCapped) hooks.log(`Experiments: ${targetWords(t)} ${record.error}.`);
+      else hooks.warn(`Experiment ${targetWords(t)} failed: ${record.error}`);
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;

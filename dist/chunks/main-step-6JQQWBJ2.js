@@ -9,8 +9,8 @@ import {
 } from "./chunk-HVYWGSCN.js";
 import {
   runJudgedProfile
-} from "./chunk-CBWOYFA2.js";
-import "./chunk-6YJQV7OM.js";
+} from "./chunk-NZL4L6VQ.js";
+import "./chunk-7R6MYUIC.js";
 import {
   experimentOutputs,
   profileOutputs,
