@@ -95,8 +95,9 @@ async function whenHoldingMachine(label: string, run: Promise<unknown>): Promise
  * Kills main's process group with SIGKILL once fio's directory is there: the earliest moment, which
  * the product must survive because it records the directory before making it (suite.ts). With the
  * directory made first (mkdtemp) and recorded after, this kill landed in between in 1 of 12 runs; on a
- * loaded machine it also lands between the directory and its marker (CI, 2026-11-29), which the next
- * profile removes too (probe/cleanup.ts madeButUnmarked).
+ * loaded machine it also lands between the directory and its marker (CI, 2026-11-29 and on 90d4eb4),
+ * which the next profile removes too (machine/trust.ts unmarkedWhenEmpty, probe/cleanup.ts madeButUnmarked;
+ * that window on its own: neighbour-files.test.ts).
  */
 function killDuringProbes(where: string): { onMainSpawned: (child: ChildProcess) => void; killed: () => string[] } {
   let seen: string[] = [];

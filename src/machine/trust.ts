@@ -10,16 +10,21 @@ import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER } from '../experiment/owned-dirs.js';
 import type { DirtyChange } from '../experiment/dirty.js';
-import { MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX } from '../probe/cleanup.js';
+import { isEmptyDir, MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX, RECORDED_BEFORE_MADE_SUFFIX } from '../probe/cleanup.js';
 import { memTotalBytes } from '../sample/parse-meminfo.js';
 import { DIRTY_PAIRS, DIRTY_SYSCTLS, inForce, type DirtySysctl } from '../system/dirty-limits.js';
 import { MiB } from '../util/units.js';
 
-/** The directories a record may name, one descriptor per kind. */
+/**
+ * The directories a record may name, one descriptor per kind. `unmarkedWhenEmpty`: the suffix of a
+ * directory recorded before it was made (probe/suite.ts), which a kill between making it and writing its
+ * marker leaves empty and unmarked; such a one, empty, is still the record's to remove (rmdir only).
+ * Experiment directories are recorded after they are made, with their marker (null).
+ */
 export const OWNED_DIR_KINDS = {
-  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX },
-} as const;
+  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/, unmarkedWhenEmpty: null },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX, unmarkedWhenEmpty: RECORDED_BEFORE_MADE_SUFFIX },
+} as const satisfies Record<string, { prefix: string; marker: string; suffix: RegExp; unmarkedWhenEmpty: RegExp | null }>;
 export type OwnedDirKind = keyof typeof OWNED_DIR_KINDS;
 
 /**
@@ -88,6 +93,7 @@ export function ownedDirRefusal(dir: string, kind: OwnedDirKind, uid: number): s
     const s = lstatSync(dir);
     if (!s.isDirectory()) return 'not a directory';
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
+    if (k.unmarkedWhenEmpty?.test(name.slice(k.prefix.length)) && !lexists(path.join(dir, k.marker)) && isEmptyDir(dir)) return null;
     const m = lstatSync(path.join(dir, k.marker));
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {

@@ -18,8 +18,11 @@ export const PROBE_DIR_RANDOM_BYTES = 6;
 const RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
 /** What follows the prefix: suite.ts's random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
 export const PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
-/** The suffix only this version makes (suite.ts). */
-const THIS_VERSIONS_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
+/**
+ * The suffix only this version makes (suite.ts), which records the directory before it makes it: such a
+ * directory may be found empty and without its marker (madeButUnmarked), and is still ours to remove.
+ */
+export const RECORDED_BEFORE_MADE_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 
@@ -41,17 +44,22 @@ export function refuseReason(dir: string): string | null {
 
 /**
  * suite.ts records the directory, makes it, then writes its marker: a step killed between the two leaves it
- * empty, under the name only this version makes (THIS_VERSIONS_SUFFIX). Such a directory holds nothing to
+ * empty, under the name only this version makes (RECORDED_BEFORE_MADE_SUFFIX). Such a directory holds nothing to
  * lose, so it is removed (rmdir, which refuses anything not empty) rather than left on the runner for good.
  */
 function madeButUnmarked(dir: string): boolean {
   const name = path.basename(dir);
-  if (!name.startsWith(PROBE_DIR_PREFIX) || !THIS_VERSIONS_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
+  if (!name.startsWith(PROBE_DIR_PREFIX) || !RECORDED_BEFORE_MADE_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
   try {
-    return fs.lstatSync(dir).isDirectory() && fs.readdirSync(dir).length === 0;
+    return fs.lstatSync(dir).isDirectory() && isEmptyDir(dir);
   } catch {
     return false;
   }
+}
+
+/** True when `dir` (a directory) holds nothing at all. */
+export function isEmptyDir(dir: string): boolean {
+  return fs.readdirSync(dir).length === 0;
 }
 
 export interface RemovalReport {

@@ -6,10 +6,10 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-HVYWGSCN.js";
+} from "./chunk-RBEU6ENK.js";
 import {
   runJudgedProfile
-} from "./chunk-NZL4L6VQ.js";
+} from "./chunk-NRNWGD5Q.js";
 import "./chunk-7R6MYUIC.js";
 import {
   experimentOutputs,
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-Y44L3UJD.js";
+} from "./chunk-ONLXWC7R.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-P3GXMYP3.js";
 import "./chunk-RE7SQ5YD.js";

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-Y44L3UJD.js";
+} from "./chunk-ONLXWC7R.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-Y44L3UJD.js";
+} from "./chunk-ONLXWC7R.js";
 import {
   loadNewest,
   runIdentity,

@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-HVYWGSCN.js";
+} from "./chunk-RBEU6ENK.js";
 import {
   readProfileFile
 } from "./chunk-DBKGI4JZ.js";
@@ -21,7 +21,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-Y44L3UJD.js";
+} from "./chunk-ONLXWC7R.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection

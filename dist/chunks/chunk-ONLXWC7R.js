@@ -452,7 +452,7 @@ var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
 var PROBE_DIR_RANDOM_BYTES = 6;
 var RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
 var PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
-var THIS_VERSIONS_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
+var RECORDED_BEFORE_MADE_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
@@ -470,12 +470,15 @@ function refuseReason(dir) {
 }
 function madeButUnmarked(dir) {
   const name = path2.basename(dir);
-  if (!name.startsWith(PROBE_DIR_PREFIX) || !THIS_VERSIONS_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
+  if (!name.startsWith(PROBE_DIR_PREFIX) || !RECORDED_BEFORE_MADE_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
   try {
-    return fs2.lstatSync(dir).isDirectory() && fs2.readdirSync(dir).length === 0;
+    return fs2.lstatSync(dir).isDirectory() && isEmptyDir(dir);
   } catch {
     return false;
   }
+}
+function isEmptyDir(dir) {
+  return fs2.readdirSync(dir).length === 0;
 }
 function removeOne(dir, report) {
   const reason = refuseReason(dir);
@@ -1630,8 +1633,8 @@ function acquireMachineLock(options) {
 import { lstatSync as lstatSync3, readFileSync as readFileSync3 } from "node:fs";
 import path8 from "node:path";
 var OWNED_DIR_KINDS = {
-  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/ },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX }
+  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/, unmarkedWhenEmpty: null },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX, unmarkedWhenEmpty: RECORDED_BEFORE_MADE_SUFFIX }
 };
 var MIN_DIRTY_BYTES = 1 * MiB;
 var RATIO_MAX = 100;
@@ -1682,6 +1685,7 @@ function ownedDirRefusal(dir, kind, uid) {
     const s = lstatSync3(dir);
     if (!s.isDirectory()) return "not a directory";
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
+    if (k.unmarkedWhenEmpty?.test(name.slice(k.prefix.length)) && !lexists(path8.join(dir, k.marker)) && isEmptyDir(dir)) return null;
     const m = lstatSync3(path8.join(dir, k.marker));
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {
