@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetSkips, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from '../../src/experiment/plan.js';
+import { budgetSkips, correctedEstimateMs, estimateRunMs, nextRun, planExperiments, type MeasuredRestore } from '../../src/experiment/plan.js';
 import type { RunRecord } from '../../src/experiment/types.js';
 import type { Target } from '../../src/experiment/types.js';
 
@@ -77,6 +77,24 @@ describe('planning against the budget', () => {
     const skips = budgetSkips([baseline, ram], slowBaseline, nodeModules, 50_000, 60_000);
     expect(skips.map((s) => [s.alternative, s.reason])).toEqual([['ram', 'over-budget']]);
     expect(skips[0]?.detail).toMatch(/corrected by the baseline re-run\), 10 s of the 60 s budget was left/);
+  });
+
+  it("at run time, with a lead (pairs): it runs right after each round's baseline, and a round starts only where both fit", () => {
+    // The bench's CPU-bound restore at 771bc8f, run 3, on its sample: baseline 5.40 s, decompress 1.75 s, ram 3.70 s.
+    const sample: MeasuredRestore = { downloadMs: 100, extractMs: 5000, writebackMs: 0 };
+    const trio = [baseline, decompress, ram];
+    const roundOne = [done(baseline, 5400), done(decompress, 1750), done(ram, 3700)];
+    const roundTwoBase = [...roundOne, done(baseline, 5150)];
+    expect(nextRun(trio, roundTwoBase, sample, 20_000, 60_000)).toBe(decompress);
+    expect(nextRun(trio, roundTwoBase, sample, 20_000, 60_000, undefined, [], ram)).toBe(ram);
+    // Room for a baseline run, not for ram's beside it: no round starts (cheapest first, it would have).
+    const baseEstimateMs = correctedEstimateMs(baseline, roundOne, sample);
+    const ramEstimateMs = correctedEstimateMs(ram, roundOne, sample);
+    const tight = 60_000 - baseEstimateMs - ramEstimateMs / 2;
+    // What pairs have live at a round's start: the baseline alone (sample-pairs.ts pairedLive); the lead is not among them.
+    expect(nextRun([baseline], roundOne, sample, tight, 60_000)).toBe(baseline);
+    expect(nextRun([baseline], roundOne, sample, tight, 60_000, undefined, [], ram)).toBeNull();
+    expect(nextRun([baseline], roundOne, sample, 60_000 - baseEstimateMs - ramEstimateMs, 60_000, undefined, [], ram)).toBe(baseline);
   });
 
   it('at run time: nothing but the baseline runs before a baseline has succeeded', () => {

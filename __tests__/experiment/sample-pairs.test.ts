@@ -4,7 +4,15 @@
 // scenario's quota), onto ext4 and a tmpfs alternately, each run until `sync -f` returned; the restore's time is
 // the bench's slow cpu restore (run 1 at 8afa32d: 89.5 s until on disk).
 import { describe, expect, it } from 'vitest';
-import { PAIRED_CAP_FACTOR, pairedCapMs, pairedOutcomes, roundRatios, sampleReading, slowerThanBaseline } from '../../src/experiment/sample-pairs.js';
+import {
+  PAIRED_CAP_FACTOR,
+  pairedCapMs,
+  pairedLead,
+  pairedOutcomes,
+  roundRatios,
+  sampleReading,
+  slowerThanBaseline,
+} from '../../src/experiment/sample-pairs.js';
 import type { RunRecord } from '../../src/experiment/types.js';
 import { MiB } from '../../src/util/units.js';
 import { sampleRun } from './sample-runs.js';
@@ -97,6 +105,53 @@ describe('an alternative slower than the baseline in a round', () => {
     expect(slowerThanBaseline({ alternative: 'other-disk', mountPoint: '/mnt/other' }, runs.slice(0, 2))).toBeNull();
     expect(slowerThanBaseline({ alternative: 'baseline', mountPoint: '/' }, runs)).toBeNull();
     expect(slowerThanBaseline({ alternative: 'ram', mountPoint: null }, rounds(EXT4_MS, TMPFS_MS))).toBeNull();
+  });
+});
+
+describe('the lead: the alternative read as the best fix so far', () => {
+  // The bench's CPU-bound restore at 771bc8f, run 1, rounds 1-2 (2026-12-02 02:45 UTC): baseline 4.80 and 4.17 s,
+  // decompress 1.23 and 1.16 s, ram 2.89 and 2.80 s, other-disk 3.91 s then stopped at its cap.
+  const targets = [
+    { alternative: 'baseline' as const, mountPoint: '/' },
+    { alternative: 'decompress' as const, mountPoint: null },
+    { alternative: 'ram' as const, mountPoint: null },
+    { alternative: 'other-disk' as const, mountPoint: '/mnt/other' },
+  ];
+  const [, decompress, ram, other] = targets as [unknown, (typeof targets)[1], (typeof targets)[2], (typeof targets)[3]];
+  const roundOne: RunRecord[] = [
+    sampleRun('baseline', 4800, 'large'),
+    sampleRun('decompress', 1230, 'large'),
+    sampleRun('ram', 2890, 'large'),
+    { ...sampleRun('other-disk', 3910, 'large'), mountPoint: '/mnt/other' },
+  ];
+
+  it("is the fix with the lowest median time over its rounds' baseline: ram, not decompress (a floor, quicker still)", () => {
+    expect(pairedLead(targets, roundOne)).toBe(ram);
+    const roundTwo = [
+      ...roundOne,
+      sampleRun('baseline', 4170, 'large'),
+      sampleRun('ram', 2800, 'large'),
+      { ...sampleRun('other-disk', 2000, 'large'), mountPoint: '/mnt/other' },
+    ];
+    expect(pairedLead(targets, roundTwo)).toBe(ram);
+    // Had other-disk's rounds read 3.91/4.80 and 2.00/4.17 (median 0.65 against ram's 0.62): still ram; below it, other-disk.
+    const quicker = [...roundTwo.slice(0, 5), { ...sampleRun('other-disk', 1000, 'large'), mountPoint: '/mnt/other' }];
+    expect(pairedLead(targets, quicker)).toBe(other);
+    // Retired (slower than its round's baseline: pairedLive), other-disk is no lead however its other rounds read.
+    const retiredAfter = [800, 800, 4100].flatMap((ms) => [
+      sampleRun('baseline', 4000, 'large'),
+      sampleRun('ram', 2800, 'large'),
+      { ...sampleRun('other-disk', ms, 'large'), mountPoint: '/mnt/other' },
+    ]);
+    expect(pairedLead(targets, retiredAfter.slice(0, 6))).toBe(other);
+    expect(pairedLead(targets, retiredAfter)).toBe(ram);
+    expect(decompress.alternative).toBe('decompress');
+  });
+
+  it('only among the targets given (the live ones), and none before an alternative has a round beside the baseline', () => {
+    expect(pairedLead([targets[0] as (typeof targets)[0], other], roundOne)).toBe(other);
+    expect(pairedLead(targets, [sampleRun('baseline', 4800, 'large')])).toBeNull();
+    expect(pairedLead(targets, [])).toBeNull();
   });
 });
 

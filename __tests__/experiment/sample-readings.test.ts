@@ -3,7 +3,7 @@
 // (their provenance is there); the descriptors are checked against the functions they stand for.
 import { describe, expect, it } from 'vitest';
 import { RUNS_WANTED } from '../../src/experiment/alternatives.js';
-import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLive, pairedOutcomes } from '../../src/experiment/sample-pairs.js';
+import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLead, pairedLive, pairedOutcomes } from '../../src/experiment/sample-pairs.js';
 import { MIN_SMALL_SAMPLE_CLUSTERS, SAMPLE_READING_PLANS } from '../../src/experiment/sample-readings.js';
 import { SMALL_FACTOR } from '../../src/experiment/sample-select.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
@@ -80,6 +80,10 @@ describe('a descriptor per reading', () => {
     const pairs = SAMPLE_READING_PLANS.pairs;
     expect(pairs.live(targets, runs)).toEqual(pairedLive(targets, runs));
     expect(pairs.live(targets, runs).live.map((t) => t.alternative)).toEqual(['baseline']);
+    // The lead is pairedLead's: ram, other-disk retired.
+    expect(pairs.lead(targets, runs)).toBe(pairedLead(targets, runs));
+    expect(pairs.lead(targets, runs)?.alternative).toBe('ram');
+    expect(SAMPLE_READING_PLANS.line.lead(targets, runs)).toBeNull();
     expect(pairs.outcomes({ small: [], large: runs }, sizes, apply, 90_000)).toEqual(pairedOutcomes(runs, apply, 90_000));
     // Without the restore's time there is nothing to scale the ratios to.
     expect(pairs.outcomes({ small: [], large: runs }, sizes, apply, null)).toEqual([]);

@@ -100,9 +100,17 @@ export function correctedEstimateMs(target: Target, done: readonly RunRecord[], 
   return planned * ((baseline.untilOnDiskMs * (1 + CLEANUP_SHARE)) / plannedBaseline);
 }
 
+const sameTarget = (a: Pick<Target, 'alternative' | 'mountPoint'>, b: Pick<Target, 'alternative' | 'mountPoint'>) =>
+  a.alternative === b.alternative && a.mountPoint === b.mountPoint;
+
 /**
  * The next run to make: round by round (each target once per round, cheapest first), the first
  * whose corrected estimate fits what is left of the budget; null when none does or all are done.
+ * `lead` (the pairs' reading: sample-pairs.ts pairedLead; not always among the targets live now): the alternative read as the
+ * best fix so far runs right after each round's baseline, and a round's baseline runs only where the lead's
+ * run fits after it. Cheapest first, a round's last baseline had run beside the cheap alternatives and left
+ * no room for the one that mattered (the bench's CPU-bound restore, 771bc8f: baseline 4.43 s and decompress
+ * 1.44 s in a fifth round ram did not fit; baseline 5.15 s and decompress 1.77 s in a third).
  */
 export function nextRun(
   targets: readonly Target[],
@@ -112,15 +120,22 @@ export function nextRun(
   budgetMs: number,
   runsWanted = RUNS_WANTED,
   prior: readonly RunRecord[] = [],
+  lead: Target | null = null,
 ): Target | null {
-  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const runsOf = (t: Target) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+  // Every target's run order is read (sortKey throws for a name no descriptor knows); the baseline and the lead go first.
+  const ordered = targets
+    .map((t) => ({ t, first: t.alternative === 'baseline' ? 0 : lead && sameTarget(t, lead) ? 1 : 2, order: sortKey(t) }))
+    .sort((a, b) => a.first - b.first || a.order - b.order)
+    .map((k) => k.t);
+  const runsOf = (t: Target) => done.filter((r) => sameTarget(r, t)).length;
+  const estimateMs = (t: Target) => correctedEstimateMs(t, done, measured, prior);
   for (let round = 1; round <= runsWanted; round++) {
     for (const t of ordered) {
       if (runsOf(t) >= round) continue;
       // Nothing is compared before the baseline has run.
       if (t.alternative !== 'baseline' && !done.some((r) => r.alternative === 'baseline' && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured, prior) <= budgetMs) return t;
+      const withLeadMs = t.alternative === 'baseline' && lead && runsOf(lead) < round ? estimateMs(lead) : 0;
+      if (elapsedMs + estimateMs(t) + withLeadMs <= budgetMs) return t;
     }
   }
   return null;

@@ -517,6 +517,7 @@ async function runOnSamples(
     const runs = await runTargets(stage, context, avail.targets, measured, rounds, prior, {
       live: liveTargets(stage, read, avail.targets),
       capMs: read.capMs,
+      lead: read.lead,
     });
     runsOf[size.name] = runs.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs, cleanupsMs, measured, prior));
@@ -628,13 +629,16 @@ async function runTargets(
     live?: (runs: readonly RunRecord[]) => readonly Target[];
     /** The most a target's next run may take, given the runs so far (no cap unless told). */
     capMs?: (target: Target, runs: readonly RunRecord[]) => number | null;
+    /** Of the targets, the one to run right after each round's baseline (plan.ts nextRun; none unless told). */
+    lead?: (targets: readonly Target[], runs: readonly RunRecord[]) => Target | null;
   } = {},
 ): Promise<RunRecord[]> {
   const live = pace.live ?? (() => targets);
   const { request, hooks } = stage;
   const runs: RunRecord[] = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
+  const next = () => nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior, pace.lead?.(targets, runs) ?? null);
+  for (let t = next(), n = 1; t && !hooks.signal?.aborted; n++) {
     let record: RunRecord;
     try {
       record = await oneRun(context, t, n, pace.capMs?.(t, runs) ?? null);
@@ -648,7 +652,7 @@ async function runTargets(
     runs.push(record);
     // A baseline that cannot run leaves nothing to compare with.
     if (t.alternative === 'baseline' && record.error && !runs.some((r) => r.alternative === 'baseline' && !r.error)) break;
-    t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
+    t = next();
   }
   return runs;
 }

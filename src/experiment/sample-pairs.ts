@@ -16,6 +16,7 @@
  * by the distance; the budget goes to more rounds on one smaller sample instead.
  */
 import type { ApplyContext } from './apply.js';
+import { descriptorOf } from './descriptors.js';
 import { outcomes, timesInOrder } from './outcomes.js';
 import { restoreRange, spreadOf } from './sampled-outcomes.js';
 import type { AlternativeOutcome, RunRecord } from './types.js';
@@ -121,6 +122,24 @@ export function pairedLive<T extends Pick<RunRecord, 'alternative' | 'mountPoint
     (t) => !retired.some((r) => r.target === t) && (t.alternative === 'baseline' || runs.filter((r) => keyOf(r) === keyOf(t)).length < baselineRuns),
   );
   return { live, retired };
+}
+
+/**
+ * In pairs, the alternative read as the best fix so far: of `targets` that are fixes (decompress is a floor:
+ * descriptors.ts isFix) and not retired (pairedLive), the one whose rounds' median time over the baseline's is
+ * lowest; null before any has a round beside the baseline. nextRun runs it right after each round's baseline and
+ * starts a round only where it fits, so the fix the box will offer gets the rounds the budget has.
+ */
+export function pairedLead<T extends Pick<RunRecord, 'alternative' | 'mountPoint'>>(targets: readonly T[], runs: readonly RunRecord[]): T | null {
+  const baseTimes = timesInOrder(runs.filter((r) => r.alternative === 'baseline'));
+  const retired = new Set(pairedLive(targets, runs).retired.map((r) => r.target));
+  let lead: { target: T; ratio: number } | null = null;
+  for (const target of targets) {
+    if (!descriptorOf(target.alternative).isFix || retired.has(target)) continue;
+    const ratio = median(roundRatios(baseTimes, timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)))));
+    if (ratio !== null && (lead === null || ratio < lead.ratio)) lead = { target, ratio };
+  }
+  return lead?.target ?? null;
 }
 
 /** In pairs, an alternative's run is stopped once it has run this many times its round's baseline run (pairedCapMs). */

@@ -11,7 +11,7 @@
  */
 import type { ApplyContext } from './apply.js';
 import { RUNS_WANTED } from './alternatives.js';
-import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedCapMs, pairedLive, pairedOutcomes } from './sample-pairs.js';
+import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedCapMs, pairedLead, pairedLive, pairedOutcomes } from './sample-pairs.js';
 import { SMALL_FACTOR } from './sample-select.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
 import type { AlternativeOutcome, RunRecord, Target } from './types.js';
@@ -32,6 +32,8 @@ export interface ReadingPlan {
     targets: readonly Target[],
     runs: readonly RunRecord[],
   ): { live: Target[]; retired: { target: Target; round: number; ms: number; baselineMs: number }[] };
+  /** Of the targets, the one to run right after each round's baseline, whose run a round must fit (plan.ts nextRun), or null. */
+  lead(targets: readonly Target[], runs: readonly RunRecord[]): Target | null;
   /** The most a target's next run may take given the runs so far (one-run.ts RunCapped), or null for no cap. */
   capMs(target: Target, runs: readonly RunRecord[]): number | null;
   /** The whole restore's outcomes from the samples' runs (restoreMs: the restore's own time until on disk, or null). */
@@ -69,6 +71,7 @@ export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
       { size: 'large', rounds: RUNS_WANTED },
     ],
     live: allLive,
+    lead: () => null,
     capMs: () => null,
     outcomes: (runsOf, sizes, apply, restoreMs) =>
       sampledOutcomes({ small: { size: sizes.small, runs: runsOf.small }, large: { size: sizes.large, runs: runsOf.large } }, apply, restoreMs),
@@ -86,6 +89,7 @@ export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
     runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: 'large', rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,
+    lead: pairedLead,
     capMs: pairedCapMs,
     // sampleReading chose pairs only where the restore's time is known.
     outcomes: (runsOf, _sizes, apply, restoreMs) => (restoreMs !== null && restoreMs > 0 ? pairedOutcomes(runsOf.large, apply, restoreMs) : []),

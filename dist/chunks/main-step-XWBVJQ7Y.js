@@ -9,8 +9,8 @@ import {
 } from "./chunk-RBEU6ENK.js";
 import {
   runJudgedProfile
-} from "./chunk-NRNWGD5Q.js";
-import "./chunk-7R6MYUIC.js";
+} from "./chunk-T3Z2JCVH.js";
+import "./chunk-TX2THHMZ.js";
 import {
   experimentOutputs,
   profileOutputs,

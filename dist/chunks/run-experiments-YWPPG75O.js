@@ -660,14 +660,17 @@ function correctedEstimateMs(target, done, measured, prior = []) {
   if (!baseline || plannedBaseline <= 0) return planned;
   return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
 }
-function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED, prior = []) {
-  const ordered = [...targets].sort((a, b) => sortKey(a) - sortKey(b));
-  const runsOf = (t) => done.filter((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint).length;
+var sameTarget = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
+function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED, prior = [], lead = null) {
+  const ordered = targets.map((t) => ({ t, first: t.alternative === "baseline" ? 0 : lead && sameTarget(t, lead) ? 1 : 2, order: sortKey(t) })).sort((a, b) => a.first - b.first || a.order - b.order).map((k) => k.t);
+  const runsOf = (t) => done.filter((r) => sameTarget(r, t)).length;
+  const estimateMs = (t) => correctedEstimateMs(t, done, measured, prior);
   for (let round = 1; round <= runsWanted; round++) {
     for (const t of ordered) {
       if (runsOf(t) >= round) continue;
       if (t.alternative !== "baseline" && !done.some((r) => r.alternative === "baseline" && !r.error)) continue;
-      if (elapsedMs + correctedEstimateMs(t, done, measured, prior) <= budgetMs) return t;
+      const withLeadMs = t.alternative === "baseline" && lead && runsOf(lead) < round ? estimateMs(lead) : 0;
+      if (elapsedMs + estimateMs(t) + withLeadMs <= budgetMs) return t;
     }
   }
   return null;
@@ -1409,6 +1412,17 @@ function pairedLive(targets, runs) {
   );
   return { live, retired };
 }
+function pairedLead(targets, runs) {
+  const baseTimes = timesInOrder(runs.filter((r) => r.alternative === "baseline"));
+  const retired = new Set(pairedLive(targets, runs).retired.map((r) => r.target));
+  let lead = null;
+  for (const target of targets) {
+    if (!descriptorOf(target.alternative).isFix || retired.has(target)) continue;
+    const ratio = median(roundRatios(baseTimes, timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)))));
+    if (ratio !== null && (lead === null || ratio < lead.ratio)) lead = { target, ratio };
+  }
+  return lead?.target ?? null;
+}
 var PAIRED_CAP_FACTOR = 1.5;
 function pairedCapMs(target, runs) {
   if (target.alternative === "baseline") return null;
@@ -1439,6 +1453,7 @@ var SAMPLE_READING_PLANS = {
       { size: "large", rounds: RUNS_WANTED }
     ],
     live: allLive,
+    lead: () => null,
     capMs: () => null,
     outcomes: (runsOf, sizes, apply, restoreMs) => sampledOutcomes({ small: { size: sizes.small, runs: runsOf.small }, large: { size: sizes.large, runs: runsOf.large } }, apply, restoreMs),
     words: {
@@ -1455,6 +1470,7 @@ var SAMPLE_READING_PLANS = {
     runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: "large", rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,
+    lead: pairedLead,
     capMs: pairedCapMs,
     // sampleReading chose pairs only where the restore's time is known.
     outcomes: (runsOf, _sizes, apply, restoreMs) => restoreMs !== null && restoreMs > 0 ? pairedOutcomes(runsOf.large, apply, restoreMs) : [],
@@ -1794,7 +1810,8 @@ async function runOnSamples(stage, s) {
     const prior = size === large ? runsOf.small : [];
     const runs2 = await runTargets(stage, context, avail.targets, measured, rounds2, prior, {
       live: liveTargets(stage, read, avail.targets),
-      capMs: read.capMs
+      capMs: read.capMs,
+      lead: read.lead
     });
     runsOf[size.name] = runs2.map((r) => ({ ...r, sample: size.name }));
     if (size === large) skipped.push(...skipsAfterRuns(stage, avail.targets, runs2, cleanupsMs, measured, prior));
@@ -1880,7 +1897,8 @@ async function runTargets(stage, context, targets, measured = stage.request.meas
   const { request, hooks } = stage;
   const runs = [];
   const spentMs = () => stage.elapsed() + cleanupReserveMs(request.budgetMs, context.cleanupsMs);
-  for (let t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior), n = 1; t && !hooks.signal?.aborted; n++) {
+  const next = () => nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior, pace.lead?.(targets, runs) ?? null);
+  for (let t = next(), n = 1; t && !hooks.signal?.aborted; n++) {
     let record;
     try {
       record = await oneRun(context, t, n, pace.capMs?.(t, runs) ?? null);
@@ -1892,7 +1910,7 @@ async function runTargets(stage, context, targets, measured = stage.request.meas
     }
     runs.push(record);
     if (t.alternative === "baseline" && record.error && !runs.some((r) => r.alternative === "baseline" && !r.error)) break;
-    t = nextRun(live(runs), runs, measured, spentMs(), request.budgetMs, runsWanted, prior);
+    t = next();
   }
   return runs;
 }
