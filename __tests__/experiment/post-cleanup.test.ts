@@ -1,6 +1,6 @@
 // The post step's cleanup after a hard-killed main step: an experiment directory with a tmpfs still
 // mounted inside and vm.dirty_* still raised are put back; a directory that is not ours is left alone.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { createOwnedDir } from '../../src/experiment/owned-dirs.js';
 import { putBackDirtySettings, raiseDirtyLimits, readDirtySettings } from '../../src/experiment/dirty.js';
 import { isRoot, prerequisite } from '../helpers/prerequisites.js';
 import { execFileSync } from 'node:child_process';
-import { ROOT_PRIVILEGES } from '../helpers/privileges.js';
+import { NO_PRIVILEGES, ROOT_PRIVILEGES } from '../helpers/privileges.js';
 
 describe('saved vm.dirty_* from the state', () => {
   it('reads back what main saved, and nothing else', () => {
@@ -22,6 +22,38 @@ describe('saved vm.dirty_* from the state', () => {
     // The values main wrote are needed to tell whether they are still ours.
     expect(parseDirtyChange(JSON.stringify({ saved: change.saved }))).toBeNull();
     expect(parseDirtyChange('{"saved":{"dirty_bytes":"1"}}')).toBeNull();
+  });
+});
+
+describe('a directory recorded before it was made', () => {
+  it('createOwnedDir hands its name to record before it exists, then makes it 0700 with its marker', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-owned-'));
+    try {
+      const seen: { dir: string; existed: boolean }[] = [];
+      const dir = createOwnedDir(parent, NO_PRIVILEGES, (d) => seen.push({ dir: d, existed: existsSync(d) }));
+      expect(seen).toEqual([{ dir, existed: false }]);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(existsSync(path.join(dir, '.disk-profiler-experiment'))).toBe(true);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('killed before its marker (empty) is removed by the cleanup; one holding anything without it is left', () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'disk-profiler-owned-'));
+    try {
+      const empty = path.join(parent, '.disk-profiler-exp-0123456789ab');
+      const holding = path.join(parent, '.disk-profiler-exp-ba9876543210');
+      mkdirSync(empty);
+      mkdirSync(holding);
+      writeFileSync(path.join(holding, 'f'), 'x');
+      const report = cleanUpExperiments({ experimentDirs: [empty, holding], dirty: null }, NO_PRIVILEGES);
+      expect(report.removed).toEqual([empty]);
+      expect(report.refused).toEqual([{ dir: holding, reason: 'has no .disk-profiler-experiment marker' }]);
+      expect([empty, holding].map(existsSync)).toEqual([false, true]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
 

@@ -251,24 +251,31 @@ describe.runIf(ready)('our own records', () => {
       expect(readRecords(dir).find((r) => r.id === 'valid-1')?.endedEpochMs).not.toBeNull();
     }));
 
-  it('a probe directory killed between being made and its marker (empty, of the name recorded before it was made) is removed; one holding anything, or of the older naming, is not', () => {
-    // The window suite.ts leaves (record, mkdir, marker): a profile SIGKILLed in it, as CI caught on 90d4eb4.
-    const dir = sharedDir('records-unmarked');
-    const parent = mkdtempSync(path.join(top, 'unmarked-'));
-    const empty = path.join(parent, '.disk-profiler-fio-0123456789ab');
-    const holding = path.join(parent, '.disk-profiler-fio-ba9876543210');
-    const olderNaming = path.join(parent, '.disk-profiler-fio-AbC123');
-    for (const d of [empty, holding, olderNaming]) mkdirSync(d);
-    writeFileSync(path.join(holding, 'probe.dat'), 'x');
-    writeRecord(dir, owingRecord('unmarked-1', { probeDirs: [empty, holding, olderNaming] }));
-    const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
-    expect([empty, holding, olderNaming].map(existsSync)).toEqual([false, true, true]);
-    expect(report.done.join(' ')).toContain(empty);
-    const said = report.warnings.join('\n');
-    expect(said).toContain(`${holding} `);
-    expect(said).toContain(`${olderNaming} `);
-    expect(said).toMatch(/has no \.disk-profiler-probe marker/);
-  });
+  it.each([
+    ['probe', '.disk-profiler-fio-', '.disk-profiler-probe'],
+    ['experiment', '.disk-profiler-exp-', '.disk-profiler-experiment'],
+  ] as const)(
+    'a %s directory killed between being made and its marker (empty, of the name recorded before it was made) is removed; one holding anything, or of the older naming, is not',
+    (kind, prefix, marker) => {
+      // The window the suite and the experiments leave (record, mkdir, marker): a profile SIGKILLed in it, as CI caught on 90d4eb4.
+      const dir = sharedDir(`records-unmarked-${kind}`);
+      const parent = mkdtempSync(path.join(top, 'unmarked-'));
+      const empty = path.join(parent, `${prefix}0123456789ab`);
+      const holding = path.join(parent, `${prefix}ba9876543210`);
+      const olderNaming = path.join(parent, `${prefix}AbC123`);
+      for (const d of [empty, holding, olderNaming]) mkdirSync(d);
+      writeFileSync(path.join(holding, 'data'), 'x');
+      const dirs = [empty, holding, olderNaming];
+      writeRecord(dir, owingRecord(`unmarked-${kind}`, kind === 'probe' ? { probeDirs: dirs } : { experimentDirs: dirs }));
+      const report = recoverDeadProfiles(dir, ROOT_PRIVILEGES);
+      expect(dirs.map(existsSync)).toEqual([false, true, true]);
+      expect(report.done.join(' ')).toContain(empty);
+      const said = report.warnings.join('\n');
+      expect(said).toContain(`${holding} `);
+      expect(said).toContain(`${olderNaming} `);
+      expect(said).toContain(`has no ${marker} marker`);
+    },
+  );
 
   it("a label or a path with a newline and '::' reaches no log line as a workflow command", async () => {
     const dir = sharedDir('label');

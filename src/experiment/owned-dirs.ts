@@ -5,28 +5,29 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseMountinfo, unescapeMountField } from '../sample/parse-mountinfo.js';
 import { processIds, runPrivileged, type Privileges } from '../system/privilege.js';
 import { errorMessage } from '../util/errors.js';
-import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
+import { notOwnedReason, ownedDirName, writeOwnerMarker } from '../util/owned-dir.js';
 
 export const EXPERIMENT_DIR_PREFIX = '.disk-profiler-exp-';
 export const EXPERIMENT_MARKER = '.disk-profiler-experiment';
 
 /**
- * A fresh directory of ours in `parent`. Where the parent is not writable by us (/mnt on a hosted
- * runner) it is made with sudo and handed to us.
+ * A fresh directory of ours in `parent`, its name handed to `record` before it is made (the cleanup's list, the
+ * machine's ledger): a kill at any moment leaves nothing unrecorded, at worst the directory empty and unmarked,
+ * which is still removed (util/owned-dir.ts madeButUnmarked). Where the parent is not writable by us (/mnt on a
+ * hosted runner) it is made with sudo and handed to us.
  */
-export function createOwnedDir(parent: string, privileges: Privileges): string {
-  let dir: string;
+export function createOwnedDir(parent: string, privileges: Privileges, record: (dir: string) => void = () => {}): string {
+  const dir = ownedDirName(parent, EXPERIMENT_DIR_PREFIX);
+  record(dir);
   try {
-    dir = fs.mkdtempSync(path.join(parent, EXPERIMENT_DIR_PREFIX));
+    fs.mkdirSync(dir, { mode: 0o700 });
   } catch (error) {
     if (privileges.files.via !== 'sudo' || (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
-    dir = path.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     const { uid, gid } = processIds();
-    runPrivileged(privileges.files, 'mkdir', [dir]);
+    runPrivileged(privileges.files, 'mkdir', ['-m', '700', dir]);
     runPrivileged(privileges.files, 'chown', [`${uid}:${gid}`, dir]);
   }
   writeOwnerMarker(dir, EXPERIMENT_MARKER);

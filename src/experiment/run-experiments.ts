@@ -175,12 +175,11 @@ function openStage(request: ExperimentsRequest, hooks: ExperimentsHooks): Stage 
     }
   });
   cleanup.push('stop tar and zstd', () => registry.killAll());
-  const own = (parent: string): string => {
-    const dir = createOwnedDir(parent, privileges);
-    dirs.push(dir);
-    hooks.onDirectory?.(dir);
-    return dir;
-  };
+  const own = (parent: string): string =>
+    createOwnedDir(parent, privileges, (dir) => {
+      dirs.push(dir);
+      hooks.onDirectory?.(dir);
+    });
   const result: Stage['result'] = (status, reason, extra = {}) => ({
     status,
     ...(reason ? { reason } : {}),

@@ -226,7 +226,12 @@ function realPath(dir: string): string {
   try {
     return realpathSync(dir);
   } catch {
-    return dir;
+    // Recorded before it is made (util/owned-dir.ts ownedDirName): its parent resolved.
+    try {
+      return path.join(realpathSync(path.dirname(dir)), path.basename(dir));
+    } catch {
+      return dir;
+    }
   }
 }
 

@@ -2,29 +2,26 @@
  * What of a ledger record of ours may be acted on. The record's file is ours (ledger.ts isOurs), but
  * its values still reach root's sysctl writes, umount and rm -rf, so each is held against what this
  * project itself writes there: vm.dirty_* within sane ranges, directories of the project's own naming
- * (as experiment/owned-dirs.ts and probe/suite.ts make them: mkdtemp's six characters after the
- * prefix or the experiments' sudo fallback's `<pid>-<ms>`; the probes' PROBE_DIR_SUFFIX), owned by the record's uid, holding the
- * marker written when they were made, with no symlink anywhere on the way. IO edge (lstat, meminfo).
+ * (util/owned-dir.ts ownedDirName's random hex after the prefix; earlier versions' mkdtemp six characters
+ * and the experiments' sudo fallback's `<pid>-<ms>`), owned by the record's uid, holding the marker written
+ * when they were made (or, recorded and made but killed before it, empty), with no symlink anywhere on the way.
+ * IO edge (lstat, meminfo).
  */
 import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER } from '../experiment/owned-dirs.js';
 import type { DirtyChange } from '../experiment/dirty.js';
-import { isEmptyDir, MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX, RECORDED_BEFORE_MADE_SUFFIX } from '../probe/cleanup.js';
+import { MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX } from '../probe/cleanup.js';
+import { madeButUnmarked, ownedSuffixes } from '../util/owned-dir.js';
 import { memTotalBytes } from '../sample/parse-meminfo.js';
 import { DIRTY_PAIRS, DIRTY_SYSCTLS, inForce, type DirtySysctl } from '../system/dirty-limits.js';
 import { MiB } from '../util/units.js';
 
-/**
- * The directories a record may name, one descriptor per kind. `unmarkedWhenEmpty`: the suffix of a
- * directory recorded before it was made (probe/suite.ts), which a kill between making it and writing its
- * marker leaves empty and unmarked; such a one, empty, is still the record's to remove (rmdir only).
- * Experiment directories are recorded after they are made, with their marker (null).
- */
+/** The directories a record may name, one descriptor per kind (suffixes: this version's and earlier versions'). */
 export const OWNED_DIR_KINDS = {
-  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/, unmarkedWhenEmpty: null },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX, unmarkedWhenEmpty: RECORDED_BEFORE_MADE_SUFFIX },
-} as const satisfies Record<string, { prefix: string; marker: string; suffix: RegExp; unmarkedWhenEmpty: RegExp | null }>;
+  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: ownedSuffixes('[A-Za-z0-9]{6}', '\\d+-\\d+') },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX },
+} as const;
 export type OwnedDirKind = keyof typeof OWNED_DIR_KINDS;
 
 /**
@@ -93,7 +90,8 @@ export function ownedDirRefusal(dir: string, kind: OwnedDirKind, uid: number): s
     const s = lstatSync(dir);
     if (!s.isDirectory()) return 'not a directory';
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    if (k.unmarkedWhenEmpty?.test(name.slice(k.prefix.length)) && !lexists(path.join(dir, k.marker)) && isEmptyDir(dir)) return null;
+    // Recorded, made, then killed before its marker: empty, it is still the record's to remove.
+    if (!lexists(path.join(dir, k.marker)) && madeButUnmarked(dir, k.prefix)) return null;
     const m = lstatSync(path.join(dir, k.marker));
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {

@@ -8,21 +8,12 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROBE_FILE_NAME } from './jobs.js';
-import { notOwnedReason, writeOwnerMarker } from '../util/owned-dir.js';
+import { notOwnedReason, ownedSuffixes, writeOwnerMarker } from '../util/owned-dir.js';
 import { leftInPlace } from '../util/cleanup-words.js';
 
 export const PROBE_DIR_PREFIX = '.disk-profiler-fio-';
-/** The random bytes of a probe directory's name, as hex digits (PROBE_DIR_SUFFIX). */
-export const PROBE_DIR_RANDOM_BYTES = 6;
-/** The suffix suite.ts makes: its random bytes as hex digits. */
-const RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
-/** What follows the prefix: suite.ts's random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
-export const PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
-/**
- * The suffix only this version makes (suite.ts), which records the directory before it makes it: such a
- * directory may be found empty and without its marker (madeButUnmarked), and is still ours to remove.
- */
-export const RECORDED_BEFORE_MADE_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
+/** What follows the prefix: ownedDirName's random hex digits, or mkdtemp's six characters (profiles of earlier versions). */
+export const PROBE_DIR_SUFFIX = ownedSuffixes('[A-Za-z0-9]{6}');
 export const MARKER_FILE_NAME = '.disk-profiler-probe';
 const ALLOWED_NAMES = new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 
@@ -30,36 +21,16 @@ export function writeMarker(dir: string): void {
   writeOwnerMarker(dir, MARKER_FILE_NAME);
 }
 
-/** Why `dir` must not be removed, or null when it is one of ours and holds only our files. */
+/** Why `dir` must not be removed, or null when it is one of ours and holds only our files (or, made but unmarked, nothing). */
 export function refuseReason(dir: string): string | null {
   const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
-  if (notOurs) return madeButUnmarked(dir) ? null : notOurs;
+  if (notOurs) return notOurs;
   const entries = fs.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
   }
   return null;
-}
-
-/**
- * suite.ts records the directory, makes it, then writes its marker: a step killed between the two leaves it
- * empty, under the name only this version makes (RECORDED_BEFORE_MADE_SUFFIX). Such a directory holds nothing to
- * lose, so it is removed (rmdir, which refuses anything not empty) rather than left on the runner for good.
- */
-function madeButUnmarked(dir: string): boolean {
-  const name = path.basename(dir);
-  if (!name.startsWith(PROBE_DIR_PREFIX) || !RECORDED_BEFORE_MADE_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
-  try {
-    return fs.lstatSync(dir).isDirectory() && isEmptyDir(dir);
-  } catch {
-    return false;
-  }
-}
-
-/** True when `dir` (a directory) holds nothing at all. */
-export function isEmptyDir(dir: string): boolean {
-  return fs.readdirSync(dir).length === 0;
 }
 
 export interface RemovalReport {

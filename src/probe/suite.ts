@@ -3,14 +3,13 @@
  * is removed afterwards whatever happens (success, failure, abort, SIGINT/SIGTERM).
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ProbeName, ProbeResult, ProbeSuiteResult } from '../profile/schema.js';
 import { errorMessage, ProfilerError } from '../util/errors.js';
 import { nearestExistingPath } from '../util/nearest-existing.js';
-import { installSignalCleanup, PROBE_DIR_PREFIX, PROBE_DIR_RANDOM_BYTES, ProbeRegistry, writeMarker } from './cleanup.js';
+import { installSignalCleanup, PROBE_DIR_PREFIX, ProbeRegistry, writeMarker } from './cleanup.js';
 import { findFio } from './find-fio.js';
 import { MiB } from '../util/units.js';
 import {
@@ -32,6 +31,7 @@ import { LAYOUT_OVERRUN_MS, planSuite, type SuitePart, type SuitePlan, type Suit
 import { parseFioOutput } from './parse-fio.js';
 import { countsBetween, deviceReader, type DeviceReading } from './device-counts.js';
 import { leftInPlace } from '../util/cleanup-words.js';
+import { ownedDirName } from '../util/owned-dir.js';
 
 export { removeProbeDirectories } from './cleanup.js';
 
@@ -259,14 +259,6 @@ async function runProbe(
   }
 }
 
-/**
- * A fresh name for the probe directory, recorded before the directory exists: a name mkdtemp chose
- * would exist before anyone knew it, and a kill in between would leave it where no one looks.
- */
-function probeDirectoryName(base: string): string {
-  return path.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString('hex')}`);
-}
-
 export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuiteResult> {
   const callStarted = performance.now();
   const wall = () => Math.round(performance.now() - callStarted);
@@ -319,7 +311,9 @@ export async function runProbeSuite(opts: ProbeSuiteOptions): Promise<ProbeSuite
   let regionBytes = 0;
   let failure: string | null = null;
   try {
-    directory = probeDirectoryName(base);
+    // A name chosen and recorded before the directory exists (util/owned-dir.ts ownedDirName): a name mkdtemp chose
+    // would exist before anyone knew it, and a kill in between would leave it where no one looks.
+    directory = ownedDirName(base, PROBE_DIR_PREFIX);
     registry.dirs.add(directory);
     opts.onDirectory?.(directory);
     // Made with its marker in one synchronous step, right after it was recorded.

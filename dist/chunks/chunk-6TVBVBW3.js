@@ -31,12 +31,15 @@ import {
   EXPERIMENT_DIR_PREFIX,
   EXPERIMENT_MARKER,
   leftAloneSentence,
+  madeButUnmarked,
   notOwnedReason,
+  ownedDirName,
+  ownedSuffixes,
   parseDirtyChange,
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-3O4P3QN2.js";
+} from "./chunk-6HVD542O.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -449,10 +452,7 @@ function probeArgs(def, opts) {
 
 // src/probe/cleanup.ts
 var PROBE_DIR_PREFIX = ".disk-profiler-fio-";
-var PROBE_DIR_RANDOM_BYTES = 6;
-var RANDOM_HEX = `[0-9a-f]{${PROBE_DIR_RANDOM_BYTES * 2}}`;
-var PROBE_DIR_SUFFIX = new RegExp(`^(?:${RANDOM_HEX}|[A-Za-z0-9]{6})$`);
-var RECORDED_BEFORE_MADE_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
+var PROBE_DIR_SUFFIX = ownedSuffixes("[A-Za-z0-9]{6}");
 var MARKER_FILE_NAME = ".disk-profiler-probe";
 var ALLOWED_NAMES = /* @__PURE__ */ new Set([MARKER_FILE_NAME, PROBE_FILE_NAME]);
 function writeMarker(dir) {
@@ -460,25 +460,13 @@ function writeMarker(dir) {
 }
 function refuseReason(dir) {
   const notOurs = notOwnedReason(dir, PROBE_DIR_PREFIX, MARKER_FILE_NAME);
-  if (notOurs) return madeButUnmarked(dir) ? null : notOurs;
+  if (notOurs) return notOurs;
   const entries = fs2.readdirSync(dir, { withFileTypes: true });
   for (const entry of entries) {
     if (!ALLOWED_NAMES.has(entry.name)) return `contains ${JSON.stringify(entry.name)}, which the probes did not create`;
     if (!entry.isFile()) return `${JSON.stringify(entry.name)} is not a regular file`;
   }
   return null;
-}
-function madeButUnmarked(dir) {
-  const name = path2.basename(dir);
-  if (!name.startsWith(PROBE_DIR_PREFIX) || !RECORDED_BEFORE_MADE_SUFFIX.test(name.slice(PROBE_DIR_PREFIX.length))) return false;
-  try {
-    return fs2.lstatSync(dir).isDirectory() && isEmptyDir(dir);
-  } catch {
-    return false;
-  }
-}
-function isEmptyDir(dir) {
-  return fs2.readdirSync(dir).length === 0;
 }
 function removeOne(dir, report) {
   const reason = refuseReason(dir);
@@ -573,7 +561,6 @@ function cleanUpExperiments(left, privileges = detectPrivileges()) {
 
 // src/probe/suite.ts
 import { spawn as spawn2 } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs4 from "node:fs";
 import path4 from "node:path";
 import { performance as performance3 } from "node:perf_hooks";
@@ -1040,9 +1027,6 @@ async function runProbe(def, filePath, regionBytes, timing, registry, stop, sign
     return { result: { ...emptyResult(def, run2.wallMs, errorMessage(error)), ...cut }, run: run2 };
   }
 }
-function probeDirectoryName(base) {
-  return path4.join(base, `${PROBE_DIR_PREFIX}${randomBytes(PROBE_DIR_RANDOM_BYTES).toString("hex")}`);
-}
 async function runProbeSuite(opts) {
   const callStarted = performance3.now();
   const wall = () => Math.round(performance3.now() - callStarted);
@@ -1088,7 +1072,7 @@ async function runProbeSuite(opts) {
   let regionBytes = 0;
   let failure = null;
   try {
-    directory = probeDirectoryName(base);
+    directory = ownedDirName(base, PROBE_DIR_PREFIX);
     registry.dirs.add(directory);
     opts.onDirectory?.(directory);
     fs4.mkdirSync(directory, { mode: 448 });
@@ -1208,7 +1192,7 @@ import {
   writeSync
 } from "node:fs";
 import path6 from "node:path";
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 // src/util/log-safe.ts
 var CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
@@ -1317,7 +1301,7 @@ function ledgerFile(dir, id) {
 function writeRecord(dir, record) {
   const { fileUid: _, ...data } = record;
   const file = ledgerFile(dir, record.id);
-  const tmp = `${file}.${randomBytes2(8).toString("hex")}.tmp`;
+  const tmp = `${file}.${randomBytes(8).toString("hex")}.tmp`;
   const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 420);
   try {
     try {
@@ -1435,7 +1419,11 @@ function realPath(dir) {
   try {
     return realpathSync(dir);
   } catch {
-    return dir;
+    try {
+      return path6.join(realpathSync(path6.dirname(dir)), path6.basename(dir));
+    } catch {
+      return dir;
+    }
   }
 }
 var Ledger = class _Ledger {
@@ -1446,7 +1434,7 @@ var Ledger = class _Ledger {
     this.place = place;
     const now = Date.now();
     const me = ownIdentity();
-    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes2(3).toString("hex")}`;
+    const id = `${me.pid}-${me.startTicks ?? 0}-${randomBytes(3).toString("hex")}`;
     this.record = {
       version: 1,
       id,
@@ -1633,8 +1621,8 @@ function acquireMachineLock(options) {
 import { lstatSync as lstatSync3, readFileSync as readFileSync3 } from "node:fs";
 import path8 from "node:path";
 var OWNED_DIR_KINDS = {
-  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: /^(?:[A-Za-z0-9]{6}|\d+-\d+)$/, unmarkedWhenEmpty: null },
-  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX, unmarkedWhenEmpty: RECORDED_BEFORE_MADE_SUFFIX }
+  experiment: { prefix: EXPERIMENT_DIR_PREFIX, marker: EXPERIMENT_MARKER, suffix: ownedSuffixes("[A-Za-z0-9]{6}", "\\d+-\\d+") },
+  probe: { prefix: PROBE_DIR_PREFIX, marker: MARKER_FILE_NAME, suffix: PROBE_DIR_SUFFIX }
 };
 var MIN_DIRTY_BYTES = 1 * MiB;
 var RATIO_MAX = 100;
@@ -1685,7 +1673,7 @@ function ownedDirRefusal(dir, kind, uid) {
     const s = lstatSync3(dir);
     if (!s.isDirectory()) return "not a directory";
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    if (k.unmarkedWhenEmpty?.test(name.slice(k.prefix.length)) && !lexists(path8.join(dir, k.marker)) && isEmptyDir(dir)) return null;
+    if (!lexists(path8.join(dir, k.marker)) && madeButUnmarked(dir, k.prefix)) return null;
     const m = lstatSync3(path8.join(dir, k.marker));
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {

@@ -23,16 +23,33 @@ import {
 // src/experiment/owned-dirs.ts
 import { execFileSync } from "node:child_process";
 import fs2 from "node:fs";
-import path2 from "node:path";
 
 // src/util/owned-dir.ts
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+var RANDOM_BYTES = 6;
+var RANDOM_HEX = `[0-9a-f]{${RANDOM_BYTES * 2}}`;
+var RECORDED_BEFORE_MADE_SUFFIX = new RegExp(`^${RANDOM_HEX}$`);
+var ownedSuffixes = (...earlier) => new RegExp(`^(?:${[RANDOM_HEX, ...earlier].join("|")})$`);
+function ownedDirName(parent, prefix) {
+  return path.join(parent, `${prefix}${randomBytes(RANDOM_BYTES).toString("hex")}`);
+}
 function writeOwnerMarker(dir, markerName) {
   fs.writeFileSync(path.join(dir, markerName), `${JSON.stringify({ tool: "disk-profiler", pid: process.pid, createdAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `, {
     flag: "wx"
   });
+}
+function madeButUnmarked(dir, prefix) {
+  const name = path.basename(dir);
+  if (!name.startsWith(prefix) || !RECORDED_BEFORE_MADE_SUFFIX.test(name.slice(prefix.length))) return false;
+  try {
+    const stat = fs.lstatSync(dir);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && fs.readdirSync(dir).length === 0;
+  } catch {
+    return false;
+  }
 }
 function notOwnedReason(dir, prefix, markerName) {
   if (!path.basename(dir).startsWith(prefix)) return `name does not start with ${prefix}`;
@@ -44,22 +61,23 @@ function notOwnedReason(dir, prefix, markerName) {
   }
   if (!stat.isDirectory()) return "not a directory (or a symbolic link)";
   const marker = path.join(dir, markerName);
-  if (!fs.existsSync(marker) || !fs.lstatSync(marker).isFile()) return `has no ${markerName} marker`;
-  return null;
+  if (fs.existsSync(marker) && fs.lstatSync(marker).isFile()) return null;
+  return fs.existsSync(marker) || !madeButUnmarked(dir, prefix) ? `has no ${markerName} marker` : null;
 }
 
 // src/experiment/owned-dirs.ts
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
-function createOwnedDir(parent, privileges) {
-  let dir;
+function createOwnedDir(parent, privileges, record = () => {
+}) {
+  const dir = ownedDirName(parent, EXPERIMENT_DIR_PREFIX);
+  record(dir);
   try {
-    dir = fs2.mkdtempSync(path2.join(parent, EXPERIMENT_DIR_PREFIX));
+    fs2.mkdirSync(dir, { mode: 448 });
   } catch (error) {
     if (privileges.files.via !== "sudo" || error.code !== "EACCES") throw error;
-    dir = path2.join(parent, `${EXPERIMENT_DIR_PREFIX}${process.pid}-${Date.now()}`);
     const { uid, gid } = processIds();
-    runPrivileged(privileges.files, "mkdir", [dir]);
+    runPrivileged(privileges.files, "mkdir", ["-m", "700", dir]);
     runPrivileged(privileges.files, "chown", [`${uid}:${gid}`, dir]);
   }
   writeOwnerMarker(dir, EXPERIMENT_MARKER);
@@ -191,7 +209,10 @@ function parseDirtyChange(value) {
 }
 
 export {
+  ownedSuffixes,
+  ownedDirName,
   writeOwnerMarker,
+  madeButUnmarked,
   notOwnedReason,
   EXPERIMENT_DIR_PREFIX,
   EXPERIMENT_MARKER,

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-TX2THHMZ.js";
+} from "./chunk-FSKA6VIW.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-ONLXWC7R.js";
+} from "./chunk-6TVBVBW3.js";
 import {
   loadNewest,
   runIdentity,

@@ -40,7 +40,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-3O4P3QN2.js";
+} from "./chunk-6HVD542O.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -1542,12 +1542,10 @@ function openStage(request, hooks) {
     }
   });
   cleanup.push("stop tar and zstd", () => registry.killAll());
-  const own = (parent) => {
-    const dir = createOwnedDir(parent, privileges);
+  const own = (parent) => createOwnedDir(parent, privileges, (dir) => {
     dirs.push(dir);
     hooks.onDirectory?.(dir);
-    return dir;
-  };
+  });
   const result = (status, reason, extra = {}) => ({
     status,
     ...reason ? { reason } : {},

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-TX2THHMZ.js";
+} from "./chunk-FSKA6VIW.js";
 import "./chunk-MYRALIR5.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";

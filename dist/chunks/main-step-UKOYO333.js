@@ -6,11 +6,11 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-RBEU6ENK.js";
+} from "./chunk-2CYU5TBU.js";
 import {
   runJudgedProfile
-} from "./chunk-T3Z2JCVH.js";
-import "./chunk-TX2THHMZ.js";
+} from "./chunk-UEA2W7QQ.js";
+import "./chunk-FSKA6VIW.js";
 import {
   experimentOutputs,
   profileOutputs,
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-ONLXWC7R.js";
+} from "./chunk-6TVBVBW3.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-P3GXMYP3.js";
 import "./chunk-RE7SQ5YD.js";
@@ -43,7 +43,7 @@ import "./chunk-DVAM2XLO.js";
 import "./chunk-SPHCCTGJ.js";
 import "./chunk-MF7MIMYR.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-3O4P3QN2.js";
+import "./chunk-6HVD542O.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";

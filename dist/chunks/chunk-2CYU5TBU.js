@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-ONLXWC7R.js";
+} from "./chunk-6TVBVBW3.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
