@@ -5,6 +5,7 @@
  */
 import type { AutoDecision } from '../profile/always-on.js';
 import type { Profile } from '../profile/schema.js';
+import { sameTarget } from './same-target.js';
 
 export interface ExperimentsAccount {
   /** `experiments: auto`'s decision, where it decided. */
@@ -29,8 +30,7 @@ export function experimentsAccount(profile: Pick<Profile, 'auto' | 'experiments'
   const auto = profile.auto?.experiments ?? null;
   const e = profile.experiments;
   if (!auto && !e) return null;
-  const failureOf = (o: { alternative: string; mountPoint: string | null }) =>
-    e?.runs.find((r) => r.alternative === o.alternative && r.mountPoint === o.mountPoint && r.error)?.error ?? null;
+  const failureOf = (o: { alternative: string; mountPoint: string | null }) => e?.runs.find((r) => sameTarget(r, o) && r.error)?.error ?? null;
   const ran = (e?.outcomes ?? []).map((o) => ({ name: nameOf(o), runs: o.timeMs.runs, failedRuns: o.failedRuns, failure: o.failedRuns ? failureOf(o) : null }));
   const skipped = (e?.skipped ?? []).map((s) => ({ name: nameOf(s), reason: s.reason, detail: bare(s.detail) }));
   const noneRan =

@@ -2,6 +2,7 @@
 import { FIX_MIN_SAVING_SHARE, type AlternativeName } from './alternatives.js';
 import { applyFix, type ApplyContext } from './apply.js';
 import { descriptorOf, schemaRank } from './descriptors.js';
+import { runsOfTarget, sameTarget } from './same-target.js';
 import type { AlternativeOutcome, ExperimentsResult, RunRecord } from './types.js';
 import { spread } from '../util/spread.js';
 
@@ -35,11 +36,10 @@ export function timesInOrder(runs: readonly RunRecord[]): (number | null)[] {
 export function outcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>): AlternativeOutcome[] {
   const keys: { alternative: AlternativeName; mountPoint: string | null }[] = [];
   for (const r of runs) {
-    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
-      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+    if (!keys.some((k) => sameTarget(k, r))) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
   keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
-  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
+  const groups = keys.map((k) => ({ ...k, runs: runsOfTarget(runs, k) }));
   const baseline = spread(timedMs(groups.find((g) => g.alternative === 'baseline')?.runs ?? []));
   const out: AlternativeOutcome[] = [];
   for (const g of groups) {

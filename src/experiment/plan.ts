@@ -5,6 +5,7 @@
 import { RUNS_WANTED, type AlternativeName } from './alternatives.js';
 import { descriptorOf } from './descriptors.js';
 import { CLEANUP_SHARE, type MeasuredRestore } from './run-estimates.js';
+import { runsOfTarget, sameTarget } from './same-target.js';
 import type { RunRecord, Skip, Target } from './types.js';
 import { seconds } from '../util/format.js';
 
@@ -82,11 +83,10 @@ export function planExperiments(targets: readonly Target[], measured: MeasuredRe
  */
 export function correctedEstimateMs(target: Target, done: readonly RunRecord[], measured: MeasuredRestore, prior: readonly RunRecord[] = []): number {
   const planned = estimateRunMs(target.alternative, measured);
-  const ok = (runs: readonly RunRecord[], alternative: AlternativeName, mountPoint: string | null) =>
-    runs.filter((r) => r.alternative === alternative && r.mountPoint === mountPoint && !r.error);
-  const same = ok(done, target.alternative, target.mountPoint);
+  const ok = (runs: readonly RunRecord[]) => runsOfTarget(runs, target).filter((r) => !r.error);
+  const same = ok(done);
   if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
-  const before = ok(prior, target.alternative, target.mountPoint);
+  const before = ok(prior);
   const baselines = (runs: readonly RunRecord[]) => runs.filter((r) => r.alternative === 'baseline' && !r.error);
   const baseNow = baselines(done);
   const baseBefore = baselines(prior);
@@ -99,9 +99,6 @@ export function correctedEstimateMs(target: Target, done: readonly RunRecord[], 
   if (!baseline || plannedBaseline <= 0) return planned;
   return planned * ((baseline.untilOnDiskMs * (1 + CLEANUP_SHARE)) / plannedBaseline);
 }
-
-const sameTarget = (a: Pick<Target, 'alternative' | 'mountPoint'>, b: Pick<Target, 'alternative' | 'mountPoint'>) =>
-  a.alternative === b.alternative && a.mountPoint === b.mountPoint;
 
 /**
  * The next run to make: round by round (each target once per round, cheapest first), the first
@@ -127,7 +124,7 @@ export function nextRun(
     .map((t) => ({ t, first: t.alternative === 'baseline' ? 0 : lead && sameTarget(t, lead) ? 1 : 2, order: sortKey(t) }))
     .sort((a, b) => a.first - b.first || a.order - b.order)
     .map((k) => k.t);
-  const runsOf = (t: Target) => done.filter((r) => sameTarget(r, t)).length;
+  const runsOf = (t: Target) => runsOfTarget(done, t).length;
   const estimateMs = (t: Target) => correctedEstimateMs(t, done, measured, prior);
   for (let round = 1; round <= runsWanted; round++) {
     for (const t of ordered) {
@@ -151,7 +148,7 @@ export function budgetSkips(
   prior: readonly RunRecord[] = [],
 ): Skip[] {
   return targets
-    .filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint))
+    .filter((t) => !done.some((r) => sameTarget(r, t)))
     .map((t) => ({
       alternative: t.alternative,
       mountPoint: t.mountPoint,

@@ -19,12 +19,11 @@ import type { ApplyContext } from './apply.js';
 import { descriptorOf } from './descriptors.js';
 import { outcomes, timesInOrder } from './outcomes.js';
 import { restoreRange, spreadOf } from './sampled-outcomes.js';
+import { runsOfTarget } from './same-target.js';
 import type { AlternativeOutcome, RunRecord } from './types.js';
 import type { Bottleneck, SampleReading } from '../profile/schema.js';
 import type { Spread } from '../util/spread.js';
 import { median } from '../util/spread.js';
-
-const keyOf = (r: { alternative: string; mountPoint: string | null }) => `${r.alternative}\u0000${r.mountPoint ?? ''}`;
 
 /** The rounds both ran in: the n-th time of each, with its round (1-based); a round either failed in is left out. */
 function rounds(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): { round: number; baselineMs: number; ms: number }[] {
@@ -46,7 +45,7 @@ export function roundRatios(baseline: readonly (number | null)[], alternative: r
  */
 export function pairedOutcomes(runs: readonly RunRecord[], apply: Omit<ApplyContext, 'mountPoint'>, restoreMs: number): AlternativeOutcome[] {
   const measured = outcomes(runs, apply);
-  const inOrder = (o: AlternativeOutcome) => timesInOrder(runs.filter((r) => keyOf(r) === keyOf(o)));
+  const inOrder = (o: AlternativeOutcome) => timesInOrder(runsOfTarget(runs, o));
   const base = measured.find((o) => o.alternative === 'baseline');
   if (!base) return [];
   const restore = restoreRange(restoreMs, base.timeMs);
@@ -99,7 +98,7 @@ export function slowerThanBaseline(
 ): { round: number; ms: number; baselineMs: number } | null {
   if (target.alternative === 'baseline') return null;
   // A run stopped at its cap (pairedCapMs) with no complete run beside it counts as long as it ran.
-  const mine = runs.filter((r) => keyOf(r) === keyOf(target));
+  const mine = runsOfTarget(runs, target);
   const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
   return rounds(timesInOrder(runs.filter((r) => r.alternative === 'baseline')), own).find((r) => r.ms > r.baselineMs) ?? null;
 }
@@ -118,9 +117,7 @@ export function pairedLive<T extends Pick<RunRecord, 'alternative' | 'mountPoint
     const slower = slowerThanBaseline(target, runs);
     return slower ? [{ target, ...slower }] : [];
   });
-  const live = targets.filter(
-    (t) => !retired.some((r) => r.target === t) && (t.alternative === 'baseline' || runs.filter((r) => keyOf(r) === keyOf(t)).length < baselineRuns),
-  );
+  const live = targets.filter((t) => !retired.some((r) => r.target === t) && (t.alternative === 'baseline' || runsOfTarget(runs, t).length < baselineRuns));
   return { live, retired };
 }
 
@@ -136,7 +133,7 @@ export function pairedLead<T extends Pick<RunRecord, 'alternative' | 'mountPoint
   let lead: { target: T; ratio: number } | null = null;
   for (const target of targets) {
     if (!descriptorOf(target.alternative).isFix || retired.has(target)) continue;
-    const ratio = median(roundRatios(baseTimes, timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)))));
+    const ratio = median(roundRatios(baseTimes, timesInOrder(runsOfTarget(runs, target))));
     if (ratio !== null && (lead === null || ratio < lead.ratio)) lead = { target, ratio };
   }
   return lead?.target ?? null;
@@ -154,7 +151,7 @@ export const PAIRED_CAP_FACTOR = 1.5;
  */
 export function pairedCapMs(target: Pick<RunRecord, 'alternative' | 'mountPoint'>, runs: readonly RunRecord[]): number | null {
   if (target.alternative === 'baseline') return null;
-  const round = runs.filter((r) => keyOf(r) === keyOf(target)).length;
+  const round = runsOfTarget(runs, target).length;
   const baselineMs = timesInOrder(runs.filter((r) => r.alternative === 'baseline'))[round];
   return baselineMs === null || baselineMs === undefined ? null : baselineMs * PAIRED_CAP_FACTOR;
 }

@@ -14,6 +14,7 @@
  */
 import type { ApplyContext } from './apply.js';
 import { outcomes } from './outcomes.js';
+import { sameTarget } from './same-target.js';
 import { extrapolate, extrapolatedSaving, type Extrapolated, type SampleSize } from './sample-extrapolate.js';
 import type { AlternativeOutcome, RunRecord } from './types.js';
 
@@ -22,14 +23,12 @@ export interface SampledRuns {
   large: { size: SampleSize; runs: readonly RunRecord[] };
 }
 
-const same = (a: AlternativeOutcome, b: AlternativeOutcome) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
-
 /** Alternatives measured on both samples, extrapolated; one measured on only one sample has no line, so no outcome. */
 export function sampledOutcomes(s: SampledRuns, apply: Omit<ApplyContext, 'mountPoint'>, restoreUntilOnDiskMs: number | null = null): AlternativeOutcome[] {
   const small = outcomes(s.small.runs, apply);
   const large = outcomes(s.large.runs, apply);
   const whole = large.flatMap((l) => {
-    const sm = small.find((o) => same(o, l));
+    const sm = small.find((o) => sameTarget(o, l));
     if (!sm) return [];
     return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
   });

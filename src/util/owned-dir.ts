@@ -58,7 +58,15 @@ export function notOwnedReason(dir: string, prefix: string, markerName: string):
     return 'does not exist';
   }
   if (!stat.isDirectory()) return 'not a directory (or a symbolic link)';
-  const marker = path.join(dir, markerName);
-  if (fs.existsSync(marker) && fs.lstatSync(marker).isFile()) return null;
-  return fs.existsSync(marker) || !madeButUnmarked(dir, prefix) ? `has no ${markerName} marker` : null;
+  const marker = lstatOrNull(path.join(dir, markerName));
+  if (marker?.isFile()) return null;
+  return marker === null && madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
+}
+
+function lstatOrNull(file: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return null;
+  }
 }

@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-UNFSBT5P.js";
+} from "./chunk-KJHL2OHJ.js";
 import {
   pageCacheLoop
-} from "./chunk-MYRALIR5.js";
+} from "./chunk-HWRZHLOR.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

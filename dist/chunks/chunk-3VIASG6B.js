@@ -333,6 +333,10 @@ function schemaRank(name) {
   return ALTERNATIVES.indexOf(name);
 }
 
+// src/experiment/same-target.ts
+var sameTarget = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
+var runsOfTarget = (runs, target) => runs.filter((r) => sameTarget(r, target));
+
 // src/experiment/fix-step.ts
 function workflowFix(alternative, c) {
   return descriptorOf(alternative).fix(c);
@@ -360,5 +364,7 @@ export {
   FIX_MIN_SAVING_SHARE,
   RUNS_WANTED,
   workflowFix,
-  applyLine
+  applyLine,
+  sameTarget,
+  runsOfTarget
 };

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-FSKA6VIW.js";
+} from "./chunk-MC2RDJWT.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-MYRALIR5.js";
+} from "./chunk-HWRZHLOR.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-6TVBVBW3.js";
+} from "./chunk-JSUDQHUP.js";
 import {
   loadNewest,
   runIdentity,

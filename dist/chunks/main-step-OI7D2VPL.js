@@ -6,16 +6,16 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-2CYU5TBU.js";
+} from "./chunk-K3OM3YSO.js";
 import {
   runJudgedProfile
-} from "./chunk-UEA2W7QQ.js";
-import "./chunk-FSKA6VIW.js";
+} from "./chunk-O234TAC2.js";
+import "./chunk-MC2RDJWT.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-MYRALIR5.js";
+} from "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-6TVBVBW3.js";
+} from "./chunk-JSUDQHUP.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-P3GXMYP3.js";
 import "./chunk-RE7SQ5YD.js";
@@ -40,10 +40,10 @@ import {
   startFollower
 } from "./chunk-5KNF22FP.js";
 import "./chunk-DVAM2XLO.js";
-import "./chunk-SPHCCTGJ.js";
-import "./chunk-MF7MIMYR.js";
+import "./chunk-JWTXQPDP.js";
+import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-6HVD542O.js";
+import "./chunk-DH23C2WF.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
@@ -108,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-VPKKBQGU.js");
+    const { runCompareStep } = await import("./compare-step-JABEFVJY.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -166,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-CXKL2BMG.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-TND6XXYE.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-UNFSBT5P.js";
+} from "./chunk-KJHL2OHJ.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,8 +15,8 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-FSKA6VIW.js";
-import "./chunk-MYRALIR5.js";
+} from "./chunk-MC2RDJWT.js";
+import "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-FJURP5J3.js";
@@ -30,8 +30,8 @@ import "./chunk-RED6WLUR.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-SPHCCTGJ.js";
-import "./chunk-MF7MIMYR.js";
+import "./chunk-JWTXQPDP.js";
+import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";

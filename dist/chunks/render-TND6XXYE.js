@@ -4,15 +4,15 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-UNFSBT5P.js";
-import "./chunk-MYRALIR5.js";
+} from "./chunk-KJHL2OHJ.js";
+import "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-FJURP5J3.js";
 import "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-MF7MIMYR.js";
+import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";

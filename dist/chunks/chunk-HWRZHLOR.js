@@ -27,6 +27,9 @@ import {
   table
 } from "./chunk-3LBNS2GH.js";
 import {
+  sameTarget
+} from "./chunk-3VIASG6B.js";
+import {
   median
 } from "./chunk-G25BJ2M5.js";
 import {
@@ -2067,7 +2070,7 @@ function experimentsAccount(profile) {
   const auto = profile.auto?.experiments ?? null;
   const e = profile.experiments;
   if (!auto && !e) return null;
-  const failureOf = (o) => e?.runs.find((r) => r.alternative === o.alternative && r.mountPoint === o.mountPoint && r.error)?.error ?? null;
+  const failureOf = (o) => e?.runs.find((r) => sameTarget(r, o) && r.error)?.error ?? null;
   const ran = (e?.outcomes ?? []).map((o) => ({ name: nameOf(o), runs: o.timeMs.runs, failedRuns: o.failedRuns, failure: o.failedRuns ? failureOf(o) : null }));
   const skipped2 = (e?.skipped ?? []).map((s) => ({ name: nameOf(s), reason: s.reason, detail: bare(s.detail) }));
   const noneRan = ran.length > 0 ? null : auto && !auto.run ? bare(auto.reason.replace(/^experiments: /, "")) : e?.reason ? bare(e.reason) : "no experiment could run";

@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-2CYU5TBU.js";
+} from "./chunk-K3OM3YSO.js";
 import {
   readProfileFile
 } from "./chunk-DBKGI4JZ.js";
@@ -21,7 +21,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-6TVBVBW3.js";
+} from "./chunk-JSUDQHUP.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
@@ -45,7 +45,7 @@ import {
 } from "./chunk-5KNF22FP.js";
 import {
   parseDirtyChange
-} from "./chunk-6HVD542O.js";
+} from "./chunk-DH23C2WF.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -186,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-A27XXHIW.js");
+    const { judgeWithTail } = await import("./post-judge-V7QWD6HM.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-MYRALIR5.js";
+} from "./chunk-HWRZHLOR.js";
 import {
   downloadSection,
   renderSaveSection,
@@ -43,7 +43,7 @@ import {
   FIX_PLACEMENT,
   descriptorOf,
   workflowFix
-} from "./chunk-MF7MIMYR.js";
+} from "./chunk-3VIASG6B.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";

@@ -7,10 +7,10 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-3EMU5HIL.js";
+} from "./chunk-JT4MUB7M.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-UNFSBT5P.js";
-import "./chunk-MYRALIR5.js";
+import "./chunk-KJHL2OHJ.js";
+import "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import {
@@ -21,7 +21,7 @@ import "./chunk-RE7SQ5YD.js";
 import "./chunk-3LBNS2GH.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-MF7MIMYR.js";
+import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";

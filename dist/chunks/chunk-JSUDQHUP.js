@@ -39,7 +39,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-6HVD542O.js";
+} from "./chunk-DH23C2WF.js";
 import {
   leftInPlace,
   putBackSentence,

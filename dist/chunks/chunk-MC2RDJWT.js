@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-MYRALIR5.js";
+} from "./chunk-HWRZHLOR.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -37,7 +37,7 @@ import {
 } from "./chunk-RE7SQ5YD.js";
 import {
   dirtyBytesFor
-} from "./chunk-MF7MIMYR.js";
+} from "./chunk-3VIASG6B.js";
 import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-KOYEZXOS.js");
+    const { runExperiments } = await import("./run-experiments-OIG2DTBO.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-6TVBVBW3.js";
+} from "./chunk-JSUDQHUP.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -9,7 +9,7 @@ import {
 } from "./chunk-DVAM2XLO.js";
 import {
   applyFix
-} from "./chunk-SPHCCTGJ.js";
+} from "./chunk-JWTXQPDP.js";
 import {
   CLEANUP_SHARE,
   FIX_MIN_SAVING_SHARE,
@@ -23,9 +23,11 @@ import {
   mountedPaths,
   neededBytes,
   raisedDirtyLimits,
+  runsOfTarget,
+  sameTarget,
   schemaRank,
   tmpfsSize
-} from "./chunk-MF7MIMYR.js";
+} from "./chunk-3VIASG6B.js";
 import {
   median,
   spread
@@ -40,7 +42,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-6HVD542O.js";
+} from "./chunk-DH23C2WF.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -568,11 +570,10 @@ function timesInOrder(runs) {
 function outcomes(runs, apply) {
   const keys = [];
   for (const r of runs) {
-    if (!keys.some((k) => k.alternative === r.alternative && k.mountPoint === r.mountPoint))
-      keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
+    if (!keys.some((k) => sameTarget(k, r))) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
   }
   keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
-  const groups = keys.map((k) => ({ ...k, runs: runs.filter((r) => r.alternative === k.alternative && r.mountPoint === k.mountPoint) }));
+  const groups = keys.map((k) => ({ ...k, runs: runsOfTarget(runs, k) }));
   const baseline = spread(timedMs(groups.find((g) => g.alternative === "baseline")?.runs ?? []));
   const out = [];
   for (const g of groups) {
@@ -644,10 +645,10 @@ function planExperiments(targets, measured, budgetMs, runsWanted = RUNS_WANTED) 
 }
 function correctedEstimateMs(target, done, measured, prior = []) {
   const planned = estimateRunMs(target.alternative, measured);
-  const ok = (runs, alternative, mountPoint) => runs.filter((r) => r.alternative === alternative && r.mountPoint === mountPoint && !r.error);
-  const same2 = ok(done, target.alternative, target.mountPoint);
-  if (same2.length > 0) return Math.max(...same2.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
-  const before = ok(prior, target.alternative, target.mountPoint);
+  const ok = (runs) => runsOfTarget(runs, target).filter((r) => !r.error);
+  const same = ok(done);
+  if (same.length > 0) return Math.max(...same.map((r) => r.untilOnDiskMs)) * (1 + CLEANUP_SHARE);
+  const before = ok(prior);
   const baselines = (runs) => runs.filter((r) => r.alternative === "baseline" && !r.error);
   const baseNow = baselines(done);
   const baseBefore = baselines(prior);
@@ -660,10 +661,9 @@ function correctedEstimateMs(target, done, measured, prior = []) {
   if (!baseline || plannedBaseline <= 0) return planned;
   return planned * (baseline.untilOnDiskMs * (1 + CLEANUP_SHARE) / plannedBaseline);
 }
-var sameTarget = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
 function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS_WANTED, prior = [], lead = null) {
   const ordered = targets.map((t) => ({ t, first: t.alternative === "baseline" ? 0 : lead && sameTarget(t, lead) ? 1 : 2, order: sortKey(t) })).sort((a, b) => a.first - b.first || a.order - b.order).map((k) => k.t);
-  const runsOf = (t) => done.filter((r) => sameTarget(r, t)).length;
+  const runsOf = (t) => runsOfTarget(done, t).length;
   const estimateMs = (t) => correctedEstimateMs(t, done, measured, prior);
   for (let round = 1; round <= runsWanted; round++) {
     for (const t of ordered) {
@@ -676,7 +676,7 @@ function nextRun(targets, done, measured, elapsedMs, budgetMs, runsWanted = RUNS
   return null;
 }
 function budgetSkips(targets, done, measured, elapsedMs, budgetMs, prior = []) {
-  return targets.filter((t) => !done.some((r) => r.alternative === t.alternative && r.mountPoint === t.mountPoint)).map((t) => ({
+  return targets.filter((t) => !done.some((r) => sameTarget(r, t))).map((t) => ({
     alternative: t.alternative,
     mountPoint: t.mountPoint,
     reason: "over-budget",
@@ -1295,12 +1295,11 @@ async function buildSamplesFromTree(p) {
 }
 
 // src/experiment/sampled-outcomes.ts
-var same = (a, b) => a.alternative === b.alternative && a.mountPoint === b.mountPoint;
 function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
   const small = outcomes(s.small.runs, apply);
   const large = outcomes(s.large.runs, apply);
   const whole = large.flatMap((l) => {
-    const sm = small.find((o) => same(o, l));
+    const sm = small.find((o) => sameTarget(o, l));
     if (!sm) return [];
     return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
   });
@@ -1348,7 +1347,6 @@ function scaledTo(restoreMs, base, alt) {
 }
 
 // src/experiment/sample-pairs.ts
-var keyOf = (r) => `${r.alternative}\0${r.mountPoint ?? ""}`;
 function rounds(baseline, alternative) {
   return baseline.flatMap((b, i) => {
     const a = alternative[i];
@@ -1360,7 +1358,7 @@ function roundRatios(baseline, alternative) {
 }
 function pairedOutcomes(runs, apply, restoreMs) {
   const measured = outcomes(runs, apply);
-  const inOrder = (o) => timesInOrder(runs.filter((r) => keyOf(r) === keyOf(o)));
+  const inOrder = (o) => timesInOrder(runsOfTarget(runs, o));
   const base = measured.find((o) => o.alternative === "baseline");
   if (!base) return [];
   const restore = restoreRange(restoreMs, base.timeMs);
@@ -1397,7 +1395,7 @@ function withSampled(o, timeMs, saving) {
 }
 function slowerThanBaseline(target, runs) {
   if (target.alternative === "baseline") return null;
-  const mine = runs.filter((r) => keyOf(r) === keyOf(target));
+  const mine = runsOfTarget(runs, target);
   const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
   return rounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs) ?? null;
 }
@@ -1407,9 +1405,7 @@ function pairedLive(targets, runs) {
     const slower = slowerThanBaseline(target, runs);
     return slower ? [{ target, ...slower }] : [];
   });
-  const live = targets.filter(
-    (t) => !retired.some((r) => r.target === t) && (t.alternative === "baseline" || runs.filter((r) => keyOf(r) === keyOf(t)).length < baselineRuns)
-  );
+  const live = targets.filter((t) => !retired.some((r) => r.target === t) && (t.alternative === "baseline" || runsOfTarget(runs, t).length < baselineRuns));
   return { live, retired };
 }
 function pairedLead(targets, runs) {
@@ -1418,7 +1414,7 @@ function pairedLead(targets, runs) {
   let lead = null;
   for (const target of targets) {
     if (!descriptorOf(target.alternative).isFix || retired.has(target)) continue;
-    const ratio = median(roundRatios(baseTimes, timesInOrder(runs.filter((r) => keyOf(r) === keyOf(target)))));
+    const ratio = median(roundRatios(baseTimes, timesInOrder(runsOfTarget(runs, target))));
     if (ratio !== null && (lead === null || ratio < lead.ratio)) lead = { target, ratio };
   }
   return lead?.target ?? null;
@@ -1426,7 +1422,7 @@ function pairedLead(targets, runs) {
 var PAIRED_CAP_FACTOR = 1.5;
 function pairedCapMs(target, runs) {
   if (target.alternative === "baseline") return null;
-  const round = runs.filter((r) => keyOf(r) === keyOf(target)).length;
+  const round = runsOfTarget(runs, target).length;
   const baselineMs = timesInOrder(runs.filter((r) => r.alternative === "baseline"))[round];
   return baselineMs === null || baselineMs === void 0 ? null : baselineMs * PAIRED_CAP_FACTOR;
 }
