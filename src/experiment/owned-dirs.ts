@@ -14,10 +14,17 @@ export const EXPERIMENT_DIR_PREFIX = '.disk-profiler-exp-';
 export const EXPERIMENT_MARKER = '.disk-profiler-experiment';
 
 /**
+ * Made by root and handed to us in one sudo: made by one sudo and handed over by a second, a kill between the two
+ * left an empty directory of root's, which our recovery may not remove. mkdir, not `install -d`, which takes a path
+ * that exists (a link someone put there) as done; `chown -h`, so a link swapped in after the mkdir is not followed.
+ */
+const MAKE_AND_HAND_OVER = 'mkdir -m 700 -- "$1" && chown -h -- "$2" "$1"';
+
+/**
  * A fresh directory of ours in `parent`, its name handed to `record` before it is made (the cleanup's list, the
  * machine's ledger): a kill at any moment leaves nothing unrecorded, at worst the directory empty and unmarked,
  * which is still removed (util/owned-dir.ts madeButUnmarked). Where the parent is not writable by us (/mnt on a
- * hosted runner) it is made with sudo and handed to us.
+ * hosted runner) it is made with sudo and handed to us (MAKE_AND_HAND_OVER).
  */
 export function createOwnedDir(parent: string, privileges: Privileges, record: (dir: string) => void = () => {}): string {
   const dir = ownedDirName(parent, EXPERIMENT_DIR_PREFIX);
@@ -27,8 +34,7 @@ export function createOwnedDir(parent: string, privileges: Privileges, record: (
   } catch (error) {
     if (privileges.files.via !== 'sudo' || (error as NodeJS.ErrnoException).code !== 'EACCES') throw error;
     const { uid, gid } = processIds();
-    runPrivileged(privileges.files, 'mkdir', ['-m', '700', dir]);
-    runPrivileged(privileges.files, 'chown', [`${uid}:${gid}`, dir]);
+    runPrivileged(privileges.files, 'sh', ['-c', MAKE_AND_HAND_OVER, 'sh', dir, `${uid}:${gid}`]);
   }
   writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;

@@ -12,7 +12,7 @@
  *   --upload-scenarios a,b     upload lab scenarios (the save's upload; see tools/lab/upload-scenarios.ts)
  *   --fix-applied-restore lab|slow   fix-applied on the lab's restore (default) or on one of 60-180 s, whose fix is measured on samples
  *   --slow-restores a,b   sampled-fixes scenarios: disk-iops,disk-bandwidth,cpu (all; see tools/lab/slow-restore-specs.ts)
- *   (sampled-fixes runs only when --only names it: restores of 60-180 s, about 75 minutes for 3 runs of 3 scenarios)
+ *   (sampled-fixes runs only when --only names it: restores of 60-180 s; the CPU-bound one about 64 minutes for 3 runs, the full runs twice each)
  *   --runs N            lab runs per scenario (3); each run = one profiled restore + the intervention
  *   --keep DIR          keep each lab run (profile + intervention) as DIR/<scenario>-run<N>.json
  *   --rejudge DIR       no measuring: judge the runs --keep wrote again with this build and print the lab rows
@@ -35,7 +35,7 @@ import { isRoot } from '../../src/system/privilege.js';
 import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
-import { benchSampledFixes, sampledFixesRows } from '../bench/sampled-fixes.js';
+import { benchSampledFixes, FULL_RUN_SETS, sampledFixesRows } from '../bench/sampled-fixes.js';
 import { slowRestoreList } from '../lab/slow-restore-specs.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRestore, fixAppliedRows } from '../bench/fix-applied.js';
@@ -71,7 +71,7 @@ export const BENCH_PARTS = [
   'upload',
 ] as const;
 type Part = (typeof BENCH_PARTS)[number];
-/** Parts run only when `--only` names them: the sampled fixes' lab restores 60-180 s, about 75 minutes for 3x3 runs. */
+/** Parts run only when `--only` names them: the sampled fixes' lab restores 60-180 s, about an hour for 3 runs of the CPU-bound one. */
 export const ON_ASK: readonly Part[] = ['sampled-fixes'];
 
 function count(value: string | undefined, fallback: number, name: string): number {
@@ -183,7 +183,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('sampled-fixes') && lab && isRoot) {
       const slow = slowRestoreList(flag(args, 'slow-restores'));
       say(
-        `sampled fixes: ${slow.join(', ')} (restores of 60–180 s) × ${runs} runs (default experiments on samples, then full runs of the same alternative); ~10 min a run`,
+        `sampled fixes: ${slow.join(', ')} (restores of 60–180 s) × ${runs} runs (default experiments on samples, then full runs of the same alternative, ${FULL_RUN_SETS} sets); ~20 min a run on the CPU-bound restore`,
       );
       rows.push(...sampledFixesRows(await benchSampledFixes(lab, runs, slow, say)));
     }

@@ -80,7 +80,7 @@ export const COMMANDS: Record<string, Command> = {
     usage: `disk-profiler bench [--only PARTS] [--runs N] [--scenarios A,B] [--keep DIR] [--rejudge DIR] [...]
   Print the benchmark table (BENCHMARKS.md); root for the lab, the gp3-like disk and drop_caches.
     --only ${BENCH_PARTS.join(',')}   a subset (default: all but ${ON_ASK.join(', ')}, run only when named)
-    --slow-restores A,B    sampled-fixes: restores of 60-180 s (${SLOW_RESTORES.join(',')}; all), ~10 min a run
+    --slow-restores A,B    sampled-fixes: restores of 60-180 s (${SLOW_RESTORES.join(',')}; all), ~20 min a run (the CPU-bound restore)
     --fix-applied-restore R   fix-applied on ${FIX_APPLIED_RESTORES.join(' or ')} (lab; slow: 60-180 s, the fix measured on samples)
     --as-user NAME         lab: run each profiled step as that user (e.g. runner, passwordless sudo as on hosted runners)
     --runs N               lab runs per scenario (3): a profiled restore + the intervention each

@@ -6,11 +6,11 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-K3OM3YSO.js";
+} from "./chunk-3VDI7YL6.js";
 import {
   runJudgedProfile
-} from "./chunk-O234TAC2.js";
-import "./chunk-MC2RDJWT.js";
+} from "./chunk-3YXQRD5P.js";
+import "./chunk-QEWDA62U.js";
 import {
   experimentOutputs,
   profileOutputs,
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-JSUDQHUP.js";
+} from "./chunk-QVOKGOXN.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-P3GXMYP3.js";
 import "./chunk-RE7SQ5YD.js";
@@ -43,7 +43,7 @@ import "./chunk-DVAM2XLO.js";
 import "./chunk-JWTXQPDP.js";
 import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-DH23C2WF.js";
+import "./chunk-QVP7H3WJ.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";

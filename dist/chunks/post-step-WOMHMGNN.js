@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-K3OM3YSO.js";
+} from "./chunk-3VDI7YL6.js";
 import {
   readProfileFile
 } from "./chunk-DBKGI4JZ.js";
@@ -21,7 +21,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-JSUDQHUP.js";
+} from "./chunk-QVOKGOXN.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
@@ -45,7 +45,7 @@ import {
 } from "./chunk-5KNF22FP.js";
 import {
   parseDirtyChange
-} from "./chunk-DH23C2WF.js";
+} from "./chunk-QVP7H3WJ.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -186,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-V7QWD6HM.js");
+    const { judgeWithTail } = await import("./post-judge-P73BUVI3.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {

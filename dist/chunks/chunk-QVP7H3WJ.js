@@ -75,6 +75,7 @@ function lstatOrNull(file) {
 // src/experiment/owned-dirs.ts
 var EXPERIMENT_DIR_PREFIX = ".disk-profiler-exp-";
 var EXPERIMENT_MARKER = ".disk-profiler-experiment";
+var MAKE_AND_HAND_OVER = 'mkdir -m 700 -- "$1" && chown -h -- "$2" "$1"';
 function createOwnedDir(parent, privileges, record = () => {
 }) {
   const dir = ownedDirName(parent, EXPERIMENT_DIR_PREFIX);
@@ -84,8 +85,7 @@ function createOwnedDir(parent, privileges, record = () => {
   } catch (error) {
     if (privileges.files.via !== "sudo" || error.code !== "EACCES") throw error;
     const { uid, gid } = processIds();
-    runPrivileged(privileges.files, "mkdir", ["-m", "700", dir]);
-    runPrivileged(privileges.files, "chown", [`${uid}:${gid}`, dir]);
+    runPrivileged(privileges.files, "sh", ["-c", MAKE_AND_HAND_OVER, "sh", dir, `${uid}:${gid}`]);
   }
   writeOwnerMarker(dir, EXPERIMENT_MARKER);
   return dir;

@@ -39,7 +39,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-DH23C2WF.js";
+} from "./chunk-QVP7H3WJ.js";
 import {
   leftInPlace,
   putBackSentence,

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-JSUDQHUP.js";
+} from "./chunk-QVOKGOXN.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

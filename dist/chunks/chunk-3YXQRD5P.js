@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-MC2RDJWT.js";
+} from "./chunk-QEWDA62U.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-JSUDQHUP.js";
+} from "./chunk-QVOKGOXN.js";
 import {
   loadNewest,
   runIdentity,

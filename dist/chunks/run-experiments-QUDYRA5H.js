@@ -1,18 +1,18 @@
 import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
-  CleanupStack
-} from "./chunk-VLQ5QCBW.js";
+  CleanupStack,
+  fixBest,
+  outcomes,
+  timesInOrder
+} from "./chunk-FN5PYRFZ.js";
 import {
   downloadLimits,
   parseVerboseLine
 } from "./chunk-DVAM2XLO.js";
-import {
-  applyFix
-} from "./chunk-JWTXQPDP.js";
+import "./chunk-JWTXQPDP.js";
 import {
   CLEANUP_SHARE,
-  FIX_MIN_SAVING_SHARE,
   RAM_SHARE,
   RUNS_WANTED,
   UnknownAlternativeError,
@@ -25,12 +25,10 @@ import {
   raisedDirtyLimits,
   runsOfTarget,
   sameTarget,
-  schemaRank,
   tmpfsSize
 } from "./chunk-3VIASG6B.js";
 import {
-  median,
-  spread
+  median
 } from "./chunk-G25BJ2M5.js";
 import {
   DirtyRaiseError,
@@ -42,7 +40,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-DH23C2WF.js";
+} from "./chunk-QVP7H3WJ.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -550,57 +548,6 @@ async function oneRun(c, t, index, capMs = null) {
     if (!state.stopped) for (const dir of /* @__PURE__ */ new Set([owned, ...syncDirs.slice(1)])) await syncFs(dir, c.registry).catch(() => void 0);
     c.cleanupsMs.push(monotonicMs() - cleanupStarted);
   }
-}
-
-// src/experiment/outcomes.ts
-function comparedMs(r) {
-  return descriptorOf(r.alternative).compares === "step" ? r.stepMs : r.untilOnDiskMs;
-}
-function timedMs(runs) {
-  return timesInOrder(runs).filter((t) => t !== null);
-}
-function timesInOrder(runs) {
-  const complete = runs.filter((r) => !r.error).map(comparedMs);
-  const slowest = complete.length > 0 ? Math.max(...complete) : null;
-  return runs.map((r) => {
-    if (!r.error) return comparedMs(r);
-    return r.stoppedAfterMs !== void 0 && slowest !== null ? Math.max(r.stoppedAfterMs, slowest) : null;
-  });
-}
-function outcomes(runs, apply) {
-  const keys = [];
-  for (const r of runs) {
-    if (!keys.some((k) => sameTarget(k, r))) keys.push({ alternative: r.alternative, mountPoint: r.mountPoint });
-  }
-  keys.sort((a, b) => schemaRank(a.alternative) - schemaRank(b.alternative));
-  const groups = keys.map((k) => ({ ...k, runs: runsOfTarget(runs, k) }));
-  const baseline = spread(timedMs(groups.find((g) => g.alternative === "baseline")?.runs ?? []));
-  const out = [];
-  for (const g of groups) {
-    const ok = g.runs.filter((r) => !r.error);
-    const timeMs = spread(timedMs(g.runs));
-    if (!timeMs) continue;
-    const isBaseline = g.alternative === "baseline";
-    const savingMs = isBaseline || !baseline ? null : baseline.median - timeMs.median;
-    out.push({
-      alternative: g.alternative,
-      mountPoint: g.mountPoint,
-      timeMs,
-      writebackLeftMs: descriptorOf(g.alternative).compares === "step" ? spread(ok.map((r) => r.syncMs)) : null,
-      cpuMs: spread(ok.map((r) => r.cpuMs)),
-      savingMs,
-      savingShare: savingMs === null || !baseline || baseline.median <= 0 ? null : savingMs / baseline.median,
-      ...applyFix(g.alternative, { ...apply, mountPoint: g.mountPoint }),
-      failedRuns: g.runs.length - ok.length
-    });
-  }
-  return out;
-}
-function fixBest(all) {
-  const fixes = all.filter((o) => descriptorOf(o.alternative).isFix && o.fix?.kind !== "none" && o.savingMs !== null && o.savingShare !== null);
-  const best = fixes.sort((a, b) => b.savingMs - a.savingMs)[0];
-  if (!best || best.savingShare < FIX_MIN_SAVING_SHARE) return { alternative: "none", mountPoint: null, savingMs: best?.savingMs ?? null };
-  return { alternative: best.alternative, mountPoint: best.mountPoint, savingMs: best.savingMs };
 }
 
 // src/experiment/plan.ts
