@@ -12,7 +12,7 @@ import path from 'node:path';
 import { EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER } from '../experiment/owned-dirs.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX } from '../probe/cleanup.js';
-import { madeButUnmarked, ownedSuffixes } from '../util/owned-dir.js';
+import { lstatOrNull, madeButUnmarked, ownedSuffixes } from '../util/owned-dir.js';
 import { memTotalBytes } from '../sample/parse-meminfo.js';
 import { DIRTY_PAIRS, DIRTY_SYSCTLS, inForce, type DirtySysctl } from '../system/dirty-limits.js';
 import { MiB } from '../util/units.js';
@@ -90,23 +90,13 @@ export function ownedDirRefusal(dir: string, kind: OwnedDirKind, uid: number): s
     const s = lstatSync(dir);
     if (!s.isDirectory()) return 'not a directory';
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
+    const m = lstatOrNull(path.join(dir, k.marker));
     // Recorded, made, then killed before its marker: empty, it is still the record's to remove.
-    if (!lexists(path.join(dir, k.marker)) && madeButUnmarked(dir, k.prefix)) return null;
-    const m = lstatSync(path.join(dir, k.marker));
+    if (m === null) return madeButUnmarked(dir, k.prefix) ? null : `has no ${k.marker} marker`;
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && !lexists(dir)) return 'does not exist';
-    return code === 'ENOENT' ? `has no ${k.marker} marker` : (error as Error).message;
+    return code === 'ENOENT' && lstatOrNull(dir) === null ? 'does not exist' : (error as Error).message;
   }
   return null;
-}
-
-function lexists(dir: string): boolean {
-  try {
-    lstatSync(dir);
-    return true;
-  } catch {
-    return false;
-  }
 }

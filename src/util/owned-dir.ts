@@ -63,7 +63,8 @@ export function notOwnedReason(dir: string, prefix: string, markerName: string):
   return marker === null && madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
 }
 
-function lstatOrNull(file: string): fs.Stats | null {
+/** The file's own lstat, or null where there is none (or it cannot be read). */
+export function lstatOrNull(file: string): fs.Stats | null {
   try {
     return fs.lstatSync(file);
   } catch {

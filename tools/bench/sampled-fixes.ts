@@ -175,6 +175,8 @@ function untilOnDiskMs(profile: { phases: { name: string; startMs: number; endMs
   return Math.max(...ends.map((p) => p.endMs)) - start.startMs;
 }
 
+/** "median of 4 pairs", "1 pair": what the truth was read from. */
+const pairsWords = (n: number) => (n === 1 ? '1 pair' : `median of ${n} pairs`);
 const sec = (ms: number | null) => fixed(ms === null ? null : ms / 1000, 1, ' s');
 const pct = (share: number | null) => (share === null ? '?' : `${(share * 100).toFixed(0)} %`);
 /** "43 % vs 35 %": the sampled and the full runs' saving, each as a share of its own baseline. */
@@ -199,7 +201,7 @@ export function sampledFixesRows(results: readonly SampledFixScenario[]): BenchR
       result: compared
         .map(({ x, c }) =>
           c
-            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'}${x.sampled?.sample?.reading === 'pairs' ? ' (pairs)' : ''} vs ${sec(c.fullMs)} (median of ${c.fullPairsMs.length} pairs): ×${c.ratio.toFixed(2)} (${shareWords(c)})`
+            ? `${x.alternative} ${sec(c.sampledMs)} ± ${sec(c.uncertaintyMs)} on ${x.sampled ? sampleShareWords(x.sampled) : '?'}${x.sampled?.sample?.reading === 'pairs' ? ' (pairs)' : ''} vs ${sec(c.fullMs)} (${pairsWords(c.fullPairsMs.length)}): ×${c.ratio.toFixed(2)} (${shareWords(c)})`
             : `n/a (${x.sampled?.sample ? 'no full-run saving' : `not sampled: ${x.sampled?.reason ?? x.sampled?.status ?? 'no experiments'}`})`,
         )
         .join('; '),

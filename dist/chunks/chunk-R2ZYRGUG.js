@@ -221,6 +221,7 @@ export {
   writeOwnerMarker,
   madeButUnmarked,
   notOwnedReason,
+  lstatOrNull,
   EXPERIMENT_DIR_PREFIX,
   EXPERIMENT_MARKER,
   createOwnedDir,

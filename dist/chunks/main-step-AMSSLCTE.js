@@ -6,11 +6,11 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-3VDI7YL6.js";
+} from "./chunk-TUVOMEZI.js";
 import {
   runJudgedProfile
-} from "./chunk-3YXQRD5P.js";
-import "./chunk-QEWDA62U.js";
+} from "./chunk-LXDIBPGA.js";
+import "./chunk-KIFDVJTZ.js";
 import {
   experimentOutputs,
   profileOutputs,
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-QVOKGOXN.js";
+} from "./chunk-5PKJKV4L.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-P3GXMYP3.js";
 import "./chunk-RE7SQ5YD.js";
@@ -43,7 +43,7 @@ import "./chunk-DVAM2XLO.js";
 import "./chunk-JWTXQPDP.js";
 import "./chunk-3VIASG6B.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-QVP7H3WJ.js";
+import "./chunk-R2ZYRGUG.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-QVOKGOXN.js";
+} from "./chunk-5PKJKV4L.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-QEWDA62U.js";
+} from "./chunk-KIFDVJTZ.js";
 import "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";

@@ -40,7 +40,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-QVP7H3WJ.js";
+} from "./chunk-R2ZYRGUG.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";

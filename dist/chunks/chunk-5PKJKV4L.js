@@ -31,6 +31,7 @@ import {
   EXPERIMENT_DIR_PREFIX,
   EXPERIMENT_MARKER,
   leftAloneSentence,
+  lstatOrNull,
   madeButUnmarked,
   notOwnedReason,
   ownedDirName,
@@ -39,7 +40,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-QVP7H3WJ.js";
+} from "./chunk-R2ZYRGUG.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -1673,23 +1674,14 @@ function ownedDirRefusal(dir, kind, uid) {
     const s = lstatSync3(dir);
     if (!s.isDirectory()) return "not a directory";
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    if (!lexists(path8.join(dir, k.marker)) && madeButUnmarked(dir, k.prefix)) return null;
-    const m = lstatSync3(path8.join(dir, k.marker));
+    const m = lstatOrNull(path8.join(dir, k.marker));
+    if (m === null) return madeButUnmarked(dir, k.prefix) ? null : `has no ${k.marker} marker`;
     if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
   } catch (error) {
     const code = error.code;
-    if (code === "ENOENT" && !lexists(dir)) return "does not exist";
-    return code === "ENOENT" ? `has no ${k.marker} marker` : error.message;
+    return code === "ENOENT" && lstatOrNull(dir) === null ? "does not exist" : error.message;
   }
   return null;
-}
-function lexists(dir) {
-  try {
-    lstatSync3(dir);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // src/machine/recover.ts

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-QEWDA62U.js";
+} from "./chunk-KIFDVJTZ.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-QVOKGOXN.js";
+} from "./chunk-5PKJKV4L.js";
 import {
   loadNewest,
   runIdentity,

@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-3VDI7YL6.js";
+} from "./chunk-TUVOMEZI.js";
 import {
   readProfileFile
 } from "./chunk-DBKGI4JZ.js";
@@ -21,7 +21,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-QVOKGOXN.js";
+} from "./chunk-5PKJKV4L.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
@@ -45,7 +45,7 @@ import {
 } from "./chunk-5KNF22FP.js";
 import {
   parseDirtyChange
-} from "./chunk-QVP7H3WJ.js";
+} from "./chunk-R2ZYRGUG.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -186,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-P73BUVI3.js");
+    const { judgeWithTail } = await import("./post-judge-LUZ7XPS2.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {
