@@ -26,7 +26,10 @@ import type { Spread } from '../util/spread.js';
 import { median } from '../util/spread.js';
 
 /** The rounds both ran in: the n-th time of each, with its round (1-based); a round either failed in is left out. */
-function rounds(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): { round: number; baselineMs: number; ms: number }[] {
+export function pairedRounds(
+  baseline: readonly (number | null)[],
+  alternative: readonly (number | null)[],
+): { round: number; baselineMs: number; ms: number }[] {
   return baseline.flatMap((b, i) => {
     const a = alternative[i];
     return b !== null && a !== null && a !== undefined && b > 0 ? [{ round: i + 1, baselineMs: b, ms: a }] : [];
@@ -35,7 +38,7 @@ function rounds(baseline: readonly (number | null)[], alternative: readonly (num
 
 /** Per round, the alternative's time over the baseline's. */
 export function roundRatios(baseline: readonly (number | null)[], alternative: readonly (number | null)[]): number[] {
-  return rounds(baseline, alternative).map((r) => r.ms / r.baselineMs);
+  return pairedRounds(baseline, alternative).map((r) => r.ms / r.baselineMs);
 }
 
 /**
@@ -100,7 +103,7 @@ export function slowerThanBaseline(
   // A run stopped at its cap (pairedCapMs) with no complete run beside it counts as long as it ran.
   const mine = runsOfTarget(runs, target);
   const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
-  return rounds(timesInOrder(runs.filter((r) => r.alternative === 'baseline')), own).find((r) => r.ms > r.baselineMs) ?? null;
+  return pairedRounds(timesInOrder(runs.filter((r) => r.alternative === 'baseline')), own).find((r) => r.ms > r.baselineMs) ?? null;
 }
 
 /**

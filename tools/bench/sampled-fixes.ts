@@ -14,6 +14,7 @@ import type { ExperimentName } from '../../src/experiment/alternatives.js';
 import { sampleShareWords, savingUncertaintyMs } from '../../src/experiment/sample-words.js';
 import { timesInOrder } from '../../src/experiment/outcomes.js';
 import { runsOfTarget } from '../../src/experiment/same-target.js';
+import { pairedRounds } from '../../src/experiment/sample-pairs.js';
 import type { BenchRow } from './table.js';
 import { fixed, median } from './stats.js';
 
@@ -66,14 +67,15 @@ export function fullPairSavings(fulls: readonly ExperimentsResult[], alternative
     const alt = outcomeOf(full, alternative);
     const base = outcomeOf(full, 'baseline');
     if (!alt || !base) return [];
-    const baseTimes = timesInOrder(runsOfTarget(full.runs, base));
-    const altTimes = timesInOrder(runsOfTarget(full.runs, alt));
-    return baseTimes.flatMap((b, i) => {
-      const a = altTimes[i];
-      return b !== null && b > 0 && a !== null && a !== undefined ? [{ savingMs: b - a, share: (b - a) / b }] : [];
-    });
+    return pairedRounds(timesInOrder(runsOfTarget(full.runs, base)), timesInOrder(runsOfTarget(full.runs, alt))).map((r) => ({
+      savingMs: r.baselineMs - r.ms,
+      share: (r.baselineMs - r.ms) / r.baselineMs,
+    }));
   });
 }
+
+/** How far `value` is from `reference`, as a share of the reference (not 0). */
+const gapOf = (value: number, reference: number) => Math.abs(value - reference) / Math.abs(reference);
 
 /**
  * The sampled saving against the full runs' saving of the same alternative (the median of their paired savings):
@@ -103,11 +105,11 @@ export function sampledAgainstFull(run: SampledFixRun): {
     fullMs,
     fullPairsMs: pairs.map((p) => p.savingMs),
     ratio: s.savingMs / fullMs,
-    apart: Math.abs(s.savingMs - fullMs) / Math.abs(fullMs),
+    apart: gapOf(s.savingMs, fullMs),
     uncertaintyMs: savingUncertaintyMs(s),
     sampledShare: s.savingShare,
     fullShare,
-    shareApart: s.savingShare === null || fullShare === null || fullShare === 0 ? null : Math.abs(s.savingShare - fullShare) / Math.abs(fullShare),
+    shareApart: s.savingShare === null || fullShare === null || fullShare === 0 ? null : gapOf(s.savingShare, fullShare),
   };
 }
 

@@ -9,8 +9,8 @@ import {
 } from "./chunk-TUVOMEZI.js";
 import {
   runJudgedProfile
-} from "./chunk-LXDIBPGA.js";
-import "./chunk-KIFDVJTZ.js";
+} from "./chunk-IY6ST7XO.js";
+import "./chunk-D5SM5RD2.js";
 import {
   experimentOutputs,
   profileOutputs,

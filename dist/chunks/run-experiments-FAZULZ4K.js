@@ -2,10 +2,19 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   CleanupStack,
+  PAIRED_ROUNDS,
+  PAIRED_ROUNDS_MAX,
+  PAIRED_ROUND_BASELINES,
   fixBest,
   outcomes,
-  timesInOrder
-} from "./chunk-FN5PYRFZ.js";
+  pairedCapMs,
+  pairedLead,
+  pairedLive,
+  pairedOutcomes,
+  sampleReading,
+  sampleStep,
+  sampledOutcomes
+} from "./chunk-EXLHP2U4.js";
 import {
   downloadLimits,
   parseVerboseLine
@@ -27,9 +36,7 @@ import {
   sameTarget,
   tmpfsSize
 } from "./chunk-3VIASG6B.js";
-import {
-  median
-} from "./chunk-G25BJ2M5.js";
+import "./chunk-G25BJ2M5.js";
 import {
   DirtyRaiseError,
   createOwnedDir,
@@ -1086,38 +1093,6 @@ async function buildSampleArchives(p) {
   return { paths: [...p.outPaths], counts: selector.counts, steps: selector.steps, durationMs: monotonicMs() - started };
 }
 
-// src/experiment/sample-extrapolate.ts
-function lineAtOne(xSmall, tSmall, xLarge, tLarge) {
-  if (!(xLarge > xSmall)) throw new RangeError(`sample sizes: the large sample's share (${xLarge}) must exceed the small one's (${xSmall})`);
-  if (xLarge >= 1) return tLarge;
-  return Math.max(tLarge, tLarge + (tLarge - tSmall) * (1 - xLarge) / (xLarge - xSmall));
-}
-function extrapolate(small, large) {
-  const mid = (s) => (s.entryShare + s.byteShare) / 2;
-  const ms = lineAtOne(mid(small.size), small.timeMs.median, mid(large.size), large.timeMs.median);
-  const values = [];
-  for (const share of ["entryShare", "byteShare"])
-    for (const ts of [small.timeMs.min, small.timeMs.max])
-      for (const tl of [large.timeMs.min, large.timeMs.max]) values.push(lineAtOne(small.size[share], ts, large.size[share], tl));
-  return { ms, lowMs: Math.min(ms, ...values), highMs: Math.max(ms, ...values) };
-}
-function extrapolatedSaving(baseline, alternative) {
-  return {
-    savingMs: baseline.ms - alternative.ms,
-    lowMs: baseline.lowMs - alternative.highMs,
-    highMs: baseline.highMs - alternative.lowMs
-  };
-}
-function sampleStep(p) {
-  const fixedMs = p.fullRunMs * p.directoryShare;
-  const perShareMs = p.fullRunMs - fixedMs;
-  const x = (p.availableMs - (p.runsOnLarge + p.runsOnSmall) * fixedMs) / (perShareMs * (p.runsOnLarge + p.runsOnSmall / p.smallFactor));
-  if (!(x > 0)) return null;
-  const every = Math.max(1, Math.ceil(1 / Math.min(1, x)));
-  if (p.sampledEntries / (every * p.smallFactor) < p.minSmallEntries) return null;
-  return every;
-}
-
 // src/experiment/sample-tree.ts
 import { spawn as spawn3 } from "node:child_process";
 import { closeSync as closeSync3, lstatSync, openSync as openSync3, readdirSync, readlinkSync, writeSync } from "node:fs";
@@ -1239,146 +1214,6 @@ async function buildSamplesFromTree(p) {
     for (const fd of outFds) closeSync3(fd);
   }
   return { paths: [...p.outPaths], counts: selector.counts, steps: selector.steps, durationMs: monotonicMs() - started };
-}
-
-// src/experiment/sampled-outcomes.ts
-function sampledOutcomes(s, apply, restoreUntilOnDiskMs = null) {
-  const small = outcomes(s.small.runs, apply);
-  const large = outcomes(s.large.runs, apply);
-  const whole = large.flatMap((l) => {
-    const sm = small.find((o) => sameTarget(o, l));
-    if (!sm) return [];
-    return [{ large: l, small: sm, ext: extrapolate({ size: s.small.size, timeMs: sm.timeMs }, { size: s.large.size, timeMs: l.timeMs }) }];
-  });
-  const base = whole.find((w) => w.large.alternative === "baseline");
-  const scaled = base && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 && base.ext.lowMs > 0;
-  const restore = scaled ? restoreRange(restoreUntilOnDiskMs, base.large.timeMs) : null;
-  return whole.map(({ large: l, small: sm, ext: extrapolated }) => {
-    const isBase = l.alternative === "baseline";
-    const ext = base && restore ? isBase ? restore : scaledTo(restore.ms, base.ext, extrapolated) : extrapolated;
-    const saving = base && !isBase ? extrapolatedSaving(restore ?? base.ext, ext) : null;
-    const runs = l.timeMs.runs + sm.timeMs.runs;
-    const baseMs = restore?.ms ?? base?.ext.ms ?? 0;
-    return {
-      ...l,
-      timeMs: spreadOf(ext, runs),
-      // What the samples left to write back and their CPU time are the samples' own, not the whole restore's: not extrapolated.
-      writebackLeftMs: null,
-      cpuMs: null,
-      savingMs: saving ? saving.savingMs : null,
-      savingShare: saving && baseMs > 0 ? saving.savingMs / baseMs : null,
-      failedRuns: l.failedRuns + sm.failedRuns,
-      sampled: {
-        savingLowMs: saving ? saving.lowMs : 0,
-        savingHighMs: saving ? saving.highMs : 0,
-        largeSampleTimeMs: l.timeMs,
-        smallSampleTimeMs: sm.timeMs,
-        ...restore ? { baselineFrom: "restore" } : {}
-      }
-    };
-  });
-}
-function spreadOf(ext, runs) {
-  return { median: ext.ms, min: ext.lowMs, max: ext.highMs, runs, spreadPercent: ext.ms > 0 ? (ext.highMs - ext.lowMs) / ext.ms * 100 : 0 };
-}
-function restoreRange(restoreMs, largeBaseline) {
-  const share = largeBaseline.median > 0 ? (largeBaseline.max - largeBaseline.min) / largeBaseline.median : 0;
-  return { ms: restoreMs, lowMs: restoreMs * (1 - share), highMs: restoreMs * (1 + share) };
-}
-function scaledTo(restoreMs, base, alt) {
-  return {
-    ms: restoreMs * (alt.ms / base.ms),
-    lowMs: restoreMs * Math.min(alt.lowMs / base.highMs, alt.ms / base.ms),
-    highMs: restoreMs * Math.max(alt.highMs / base.lowMs, alt.ms / base.ms)
-  };
-}
-
-// src/experiment/sample-pairs.ts
-function rounds(baseline, alternative) {
-  return baseline.flatMap((b, i) => {
-    const a = alternative[i];
-    return b !== null && a !== null && a !== void 0 && b > 0 ? [{ round: i + 1, baselineMs: b, ms: a }] : [];
-  });
-}
-function roundRatios(baseline, alternative) {
-  return rounds(baseline, alternative).map((r) => r.ms / r.baselineMs);
-}
-function pairedOutcomes(runs, apply, restoreMs) {
-  const measured = outcomes(runs, apply);
-  const inOrder = (o) => timesInOrder(runsOfTarget(runs, o));
-  const base = measured.find((o) => o.alternative === "baseline");
-  if (!base) return [];
-  const restore = restoreRange(restoreMs, base.timeMs);
-  const baseTimes = inOrder(base);
-  return measured.flatMap((o) => {
-    if (o === base) return [withSampled(o, spreadOf(restore, o.timeMs.runs), null)];
-    const ratios = roundRatios(baseTimes, inOrder(o));
-    const ratio = median(ratios);
-    if (ratio === null) return [];
-    const lowRatio = Math.min(...ratios);
-    const highRatio = Math.max(...ratios);
-    const time = spreadOf({ ms: restore.ms * ratio, lowMs: restore.lowMs * lowRatio, highMs: restore.highMs * highRatio }, o.timeMs.runs);
-    const savingMs = restore.ms * (1 - ratio);
-    const ends = [restore.lowMs, restore.highMs].flatMap((r) => [r * (1 - highRatio), r * (1 - lowRatio)]);
-    return [withSampled(o, time, { savingMs, lowMs: Math.min(savingMs, ...ends), highMs: Math.max(savingMs, ...ends), share: 1 - ratio })];
-  });
-}
-function withSampled(o, timeMs, saving) {
-  return {
-    ...o,
-    timeMs,
-    // What the sample left to write back and its CPU time are the sample's own, not the whole restore's.
-    writebackLeftMs: null,
-    cpuMs: null,
-    savingMs: saving ? saving.savingMs : null,
-    savingShare: saving ? saving.share : null,
-    sampled: {
-      savingLowMs: saving ? saving.lowMs : 0,
-      savingHighMs: saving ? saving.highMs : 0,
-      largeSampleTimeMs: o.timeMs,
-      baselineFrom: "restore"
-    }
-  };
-}
-function slowerThanBaseline(target, runs) {
-  if (target.alternative === "baseline") return null;
-  const mine = runsOfTarget(runs, target);
-  const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
-  return rounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs) ?? null;
-}
-function pairedLive(targets, runs) {
-  const baselineRuns = runs.filter((r) => r.alternative === "baseline").length;
-  const retired = targets.flatMap((target) => {
-    const slower = slowerThanBaseline(target, runs);
-    return slower ? [{ target, ...slower }] : [];
-  });
-  const live = targets.filter((t) => !retired.some((r) => r.target === t) && (t.alternative === "baseline" || runsOfTarget(runs, t).length < baselineRuns));
-  return { live, retired };
-}
-function pairedLead(targets, runs) {
-  const baseTimes = timesInOrder(runs.filter((r) => r.alternative === "baseline"));
-  const retired = new Set(pairedLive(targets, runs).retired.map((r) => r.target));
-  let lead = null;
-  for (const target of targets) {
-    if (!descriptorOf(target.alternative).isFix || retired.has(target)) continue;
-    const ratio = median(roundRatios(baseTimes, timesInOrder(runsOfTarget(runs, target))));
-    if (ratio !== null && (lead === null || ratio < lead.ratio)) lead = { target, ratio };
-  }
-  return lead?.target ?? null;
-}
-var PAIRED_CAP_FACTOR = 1.5;
-function pairedCapMs(target, runs) {
-  if (target.alternative === "baseline") return null;
-  const round = runsOfTarget(runs, target).length;
-  const baselineMs = timesInOrder(runs.filter((r) => r.alternative === "baseline"))[round];
-  return baselineMs === null || baselineMs === void 0 ? null : baselineMs * PAIRED_CAP_FACTOR;
-}
-var PAIRS_FOR = ["cpu"];
-var PAIRED_ROUNDS = 4;
-var PAIRED_ROUNDS_MAX = 8;
-var PAIRED_ROUND_BASELINES = 2;
-function sampleReading(restoreBottleneck, restoreUntilOnDiskMs) {
-  return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? "pairs" : "line";
 }
 
 // src/experiment/sample-readings.ts
@@ -1739,7 +1574,7 @@ async function runOnSamples(stage, s) {
   await syncFs(request.restorePath, stage.registry).catch(() => void 0);
   const runsOf = { large: [], small: [] };
   const skipped = [...avail.skipped];
-  for (const { size: name, rounds: rounds2 } of read.order) {
+  for (const { size: name, rounds } of read.order) {
     if (stage.hooks.signal?.aborted) break;
     const size = sizeOf[name];
     const listing = { ...s.listing, entries: size.keptEntries, extractedBytes: size.keptBytes };
@@ -1749,7 +1584,7 @@ async function runOnSamples(stage, s) {
     };
     const measured = sampleEstimates(request.measured, (size.entryShare + size.byteShare) / 2);
     const prior = size === large ? runsOf.small : [];
-    const runs2 = await runTargets(stage, context, avail.targets, measured, rounds2, prior, {
+    const runs2 = await runTargets(stage, context, avail.targets, measured, rounds, prior, {
       live: liveTargets(stage, read, avail.targets),
       capMs: read.capMs,
       lead: read.lead

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-KIFDVJTZ.js";
+} from "./chunk-D5SM5RD2.js";
 import "./chunk-HWRZHLOR.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
