@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { median } from '../../../src/util/spread.js';
 import {
   comparedAlternative,
+  cpuSavingShares,
   fullPairSavings,
   sampledAgainstFull,
   sampledFixesRows,
@@ -123,6 +124,29 @@ describe('sampled fixes bench', () => {
     expect(fullPairSavings([failed], 'ram').map((p) => p.savingMs)).toEqual([49_000]);
     expect(sampledAgainstFull({ ...run, fulls: [] })).toBeNull();
     expect(fullPairSavings([a], 'decompress')).toEqual([]);
+  });
+  it('the CPU time saved, round by round: the large sample’s runs or the whole archive’s, a round without CPU time left out', () => {
+    const onLarge = (alternative: RunRecord['alternative'], cpuMs: number | null) => runRecord(alternative, 1, { sample: 'large', cpuMs });
+    const e = result(sampled.outcomes, true, [
+      runRecord('baseline', 1, { sample: 'small', cpuMs: 100 }),
+      runRecord('ram', 1, { sample: 'small', cpuMs: 10 }),
+      onLarge('baseline', 300),
+      onLarge('ram', 200),
+      onLarge('baseline', 400),
+      onLarge('ram', 240),
+      onLarge('baseline', null),
+      onLarge('ram', 100),
+    ]);
+    const shares = cpuSavingShares(e, 'ram', true);
+    expect(shares).toHaveLength(2);
+    expect(shares[0]).toBeCloseTo(1 / 3, 9);
+    expect(shares[1]).toBeCloseTo(0.4, 9);
+    // The whole archive's runs are not the sample's.
+    expect(cpuSavingShares(e, 'ram', false)).toEqual([]);
+    const whole = fullRuns([[100_000, 60_000]]);
+    const withCpu = { ...whole, runs: [runRecord('baseline', 100_000, { cpuMs: 5000 }), runRecord('ram', 60_000, { cpuMs: 3000 })] };
+    expect(cpuSavingShares(withCpu, 'ram', false)).toEqual([0.4]);
+    expect(cpuSavingShares(null, 'ram', false)).toEqual([]);
   });
   it('rows: the restore held to 60–180 s, and each run within the agreement', () => {
     const good: SampledFixRun = {
