@@ -9,6 +9,7 @@ const runner: MachineFacts = {
   privileges: SUDO_PRIVILEGES,
   memAvailableBytes: 14 * GiB,
   extractedBytes: 400 * MiB,
+  runBytes: 400 * MiB,
   archiveInRamBytes: 100 * MiB,
   restoreFs: { mountPoint: '/', fsType: 'ext4', freeBytes: 20 * GiB },
   shm: { mountPoint: '/dev/shm', fsType: 'tmpfs', freeBytes: 8 * GiB },
@@ -24,6 +25,42 @@ const defaultRatios = { dirtyBytes: Math.floor(14 * GiB * 0.2), backgroundBytes:
 const names = (a: ReturnType<typeof availability>) => a.targets.map((t) => `${t.alternative}${t.mountPoint ? ` ${t.mountPoint}` : ''}`);
 
 describe('which alternatives can run here', () => {
+  // Runs on a sample (run-experiments.ts): the room a run needs is the sample's, what the fix would need the restore's.
+  describe('where the runs extract a sample', () => {
+    const sampled: MachineFacts = { ...runner, extractedBytes: 6 * GiB, runBytes: 240 * MiB, dirtyBudget: defaultRatios };
+    it('page-cache is not measured on a sample of a restore the limits do not hold: a sample they hold would feel none of it', () => {
+      const a = availability(['page-cache'], sampled);
+      expect(names(a)).toEqual(['baseline /']);
+      expect(a.skipped).toEqual([
+        {
+          alternative: 'page-cache',
+          mountPoint: null,
+          reason: 'not-on-a-sample',
+          detail:
+            'the restore (6 GiB) is more than vm.dirty_* hold (2.8 GiB), which a sample of 240 MiB does not feel: raising them is measured only where full runs fit the budget',
+        },
+      ]);
+    });
+    it('a restore the limits already hold is said so with its own size, not the sample’s', () => {
+      const a = availability(['page-cache'], { ...sampled, extractedBytes: 700 * MiB });
+      expect(a.skipped[0]).toMatchObject({ reason: 'already-fits', detail: expect.stringContaining('the restore is 700 MiB;') });
+    });
+    it('ram is no fix where the restore does not fit half the memory, however small the sample', () => {
+      const a = availability(['ram'], { ...sampled, extractedBytes: 12 * GiB });
+      expect(names(a)).toEqual(['baseline /']);
+      expect(a.skipped[0]).toMatchObject({ alternative: 'ram', reason: 'no-room' });
+    });
+    it("the room for a run's copy is the sample's: a disk with room for the sample, not for the restore, runs", () => {
+      const tight = {
+        ...sampled,
+        extractedBytes: 4 * GiB,
+        restoreFs: { ...runner.restoreFs, freeBytes: 1 * GiB },
+        otherDisks: [{ mountPoint: '/mnt', fsType: 'ext4', freeBytes: 1 * GiB }],
+      };
+      expect(names(availability(['ram', 'other-disk'], tight))).toEqual(['baseline /', 'ram', 'other-disk /mnt']);
+    });
+  });
+
   it('on a hosted runner with sudo: all of them, ram on a tmpfs of its own', () => {
     const a = availability(['ram', 'decompress', 'other-disk', 'page-cache'], runner);
     expect(names(a)).toEqual(['baseline /', 'ram', 'decompress', 'other-disk /mnt', 'page-cache /']);

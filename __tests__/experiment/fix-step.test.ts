@@ -94,6 +94,7 @@ describe('a restore path that is a pattern', () => {
     privileges: ROOT_PRIVILEGES,
     memAvailableBytes: 8192 * MiB,
     extractedBytes: 130 * MiB,
+    runBytes: 130 * MiB,
     archiveInRamBytes: 0,
     restoreFs: { mountPoint: '/', fsType: 'ext4', freeBytes: 100_000 * MiB },
     shm: null,

@@ -66,4 +66,21 @@ describe('made but unmarked', () => {
     fs.mkdirSync(path.join(dir, MARKER));
     expect(notOwnedReason(dir, PREFIX, MARKER)).toBe(`has no ${MARKER} marker`);
   });
+
+  it.runIf(asRoot)("with a marker uid (a ledger record's), a marker of another uid, or not a file, is refused", () => {
+    const dir = ownedDirName(root, PREFIX);
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, MARKER), '{}');
+    const mine = process.getuid?.() as number;
+    expect(notOwnedReason(dir, PREFIX, MARKER, mine)).toBeNull();
+    fs.chownSync(path.join(dir, MARKER), 65534, 65534);
+    expect(notOwnedReason(dir, PREFIX, MARKER)).toBeNull();
+    expect(notOwnedReason(dir, PREFIX, MARKER, mine)).toBe(`its ${MARKER} marker is not a file of uid ${mine}`);
+    fs.rmSync(path.join(dir, MARKER));
+    fs.mkdirSync(path.join(dir, MARKER));
+    expect(notOwnedReason(dir, PREFIX, MARKER, mine)).toBe(`its ${MARKER} marker is not a file of uid ${mine}`);
+    // Without its marker and empty, recorded before it was made: the record's to remove, whatever uid is asked.
+    fs.rmdirSync(path.join(dir, MARKER));
+    expect(notOwnedReason(dir, PREFIX, MARKER, mine)).toBeNull();
+  });
 });

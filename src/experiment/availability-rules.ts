@@ -31,8 +31,13 @@ export interface MachineFacts {
   memAvailableBytes: number | null;
   /** Where the cgroup's room is the smaller: its memory limit and the room left under it (machine-facts.ts availableMemory). */
   cgroupMemory?: { limitBytes: number; roomBytes: number } | null;
-  /** The restore's extracted size (from the archive's listing). */
+  /** The restore's extracted size (from the archive's listing): whether a fix applies to the restore is judged on it. */
   extractedBytes: number;
+  /**
+   * What one run extracts: a sample's size where the runs extract samples of the archive (run-experiments.ts), else
+   * the restore's. The room a run needs is judged on it; what the fix would need, on extractedBytes.
+   */
+  runBytes: number;
   /** Bytes the archive copy takes in RAM (0 when it lives on a disk). */
   archiveInRamBytes: number;
   /** The file system the restore wrote to. */
@@ -111,9 +116,12 @@ export function decompressRule(): RuleResult {
   return run({ alternative: 'decompress', mountPoint: null });
 }
 
-/** ram: half the available memory holds the restore; a tmpfs of its own where mounting is allowed, else /dev/shm. */
+/**
+ * ram: half the available memory holds the restore (the fix keeps it there for the job) and a run's copy with the
+ * archive (on a sample, the sample's); a tmpfs of its own where mounting is allowed, else /dev/shm.
+ */
 export function ramRule({ facts: f, needBytes: need }: RuleContext): RuleResult {
-  const ramNeed = need + f.archiveInRamBytes;
+  const ramNeed = Math.max(need + f.archiveInRamBytes, neededBytes(f.extractedBytes));
   const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
   const mount = f.privileges.mount;
   if (cap !== null && ramNeed > cap)
@@ -165,7 +173,11 @@ export function otherDiskRule({ facts: f, needBytes: need }: RuleContext): RuleR
   return out;
 }
 
-/** page-cache: vm.dirty_* readable and writable, the restore fits half the memory, and the limits in force do not hold it already. */
+/**
+ * page-cache: vm.dirty_* readable and writable, the restore fits half the memory, and the limits in force do not hold
+ * it already; and the runs extract the whole archive: a sample the limits hold (and a 4 % sample of a restore they do
+ * not hold is held) is not slowed by them, so raising them would measure nothing of what it saves the restore.
+ */
 export function pageCacheRule({ facts: f }: RuleContext): RuleResult {
   const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
   if (!f.dirtySysctlsReadable)
@@ -188,6 +200,13 @@ export function pageCacheRule({ facts: f }: RuleContext): RuleResult {
       mountPoint: null,
       reason: 'already-fits',
       detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`,
+    });
+  if (f.runBytes < f.extractedBytes)
+    return skip({
+      alternative: 'page-cache',
+      mountPoint: null,
+      reason: 'not-on-a-sample',
+      detail: `the restore (${bytes(f.extractedBytes)}) is more than vm.dirty_* hold${f.dirtyBudget ? ` (${bytes(f.dirtyBudget.dirtyBytes)})` : ''}, which a sample of ${bytes(f.runBytes)} does not feel: raising them is measured only where full runs fit the budget`,
     });
   return run({ alternative: 'page-cache', mountPoint: f.restoreFs.mountPoint });
 }

@@ -23,7 +23,7 @@ export {
  * (ram, other-disk: fix-step.ts) cannot mount what a pattern will match, so they do not run.
  */
 export function availability(requested: readonly ExperimentName[], f: MachineFacts, patternPaths: readonly string[] = []): Availability {
-  const context = { facts: f, needBytes: neededBytes(f.extractedBytes) };
+  const context = { facts: f, needBytes: neededBytes(f.runBytes) };
   const base = descriptorOf('baseline').available(context);
   if (base.targets.length === 0) {
     const detail = base.skipped[0]?.detail ?? 'the baseline cannot run';

@@ -94,6 +94,8 @@ interface FactsRequest {
   privileges: Privileges;
   restorePath: string;
   extractedBytes: number;
+  /** What one run extracts where it is less than the restore (a sample's size); the restore's otherwise. */
+  runBytes?: number;
   archiveInRamBytes: number;
   /** Mount points to consider as other disks besides those found (a loop disk is skipped otherwise: it is a file on another disk). */
   extraOtherDisks?: readonly string[];
@@ -145,6 +147,7 @@ export function readMachineFacts(r: FactsRequest): MachineFacts {
     memAvailableBytes: memory.bytes,
     cgroupMemory: memory.cgroup,
     extractedBytes: r.extractedBytes,
+    runBytes: r.runBytes ?? r.extractedBytes,
     archiveInRamBytes: r.archiveInRamBytes,
     restoreFs,
     shm: shmMount ? room(shmMount) : null,

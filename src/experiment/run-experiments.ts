@@ -491,7 +491,8 @@ async function runOnSamples(
   const facts = readMachineFacts({
     privileges: stage.privileges,
     restorePath: request.restorePath,
-    extractedBytes: large.keptBytes,
+    extractedBytes: s.listing.extractedBytes,
+    runBytes: large.keptBytes,
     archiveInRamBytes: s.placed.inRam ? s.refetch.bytes + large.archiveBytes + small.archiveBytes : 0,
     ...(request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}),
   });

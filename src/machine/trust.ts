@@ -12,7 +12,7 @@ import path from 'node:path';
 import { EXPERIMENT_DIR_PREFIX, EXPERIMENT_MARKER } from '../experiment/owned-dirs.js';
 import type { DirtyChange } from '../experiment/dirty.js';
 import { MARKER_FILE_NAME, PROBE_DIR_PREFIX, PROBE_DIR_SUFFIX } from '../probe/cleanup.js';
-import { lstatOrNull, madeButUnmarked, ownedSuffixes } from '../util/owned-dir.js';
+import { lstatOrNull, notOwnedReason, ownedSuffixes } from '../util/owned-dir.js';
 import { memTotalBytes } from '../sample/parse-meminfo.js';
 import { DIRTY_PAIRS, DIRTY_SYSCTLS, inForce, type DirtySysctl } from '../system/dirty-limits.js';
 import { MiB } from '../util/units.js';
@@ -90,13 +90,9 @@ export function ownedDirRefusal(dir: string, kind: OwnedDirKind, uid: number): s
     const s = lstatSync(dir);
     if (!s.isDirectory()) return 'not a directory';
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    const m = lstatOrNull(path.join(dir, k.marker));
-    // Recorded, made, then killed before its marker: empty, it is still the record's to remove.
-    if (m === null) return madeButUnmarked(dir, k.prefix) ? null : `has no ${k.marker} marker`;
-    if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
+    return notOwnedReason(dir, k.prefix, k.marker, uid);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' && lstatOrNull(dir) === null ? 'does not exist' : (error as Error).message;
   }
-  return null;
 }

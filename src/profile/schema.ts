@@ -1334,6 +1334,7 @@ export const SKIP_REASONS = [
   'no-archive',
   'already-fits',
   'pattern-path',
+  'not-on-a-sample',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

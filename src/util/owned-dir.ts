@@ -48,8 +48,11 @@ export function madeButUnmarked(dir: string, prefix: string): boolean {
   }
 }
 
-/** Why `dir` is not one of ours (by prefix, kind and marker), or null when it is (madeButUnmarked included). */
-export function notOwnedReason(dir: string, prefix: string, markerName: string): string | null {
+/**
+ * Why `dir` is not one of ours (by prefix, kind and marker), or null when it is (madeButUnmarked included). With
+ * `markerUid`, the marker must also be of that uid (a ledger record's: machine/trust.ts ownedDirRefusal).
+ */
+export function notOwnedReason(dir: string, prefix: string, markerName: string, markerUid?: number): string | null {
   if (!path.basename(dir).startsWith(prefix)) return `name does not start with ${prefix}`;
   let stat: fs.Stats;
   try {
@@ -59,8 +62,10 @@ export function notOwnedReason(dir: string, prefix: string, markerName: string):
   }
   if (!stat.isDirectory()) return 'not a directory (or a symbolic link)';
   const marker = lstatOrNull(path.join(dir, markerName));
-  if (marker?.isFile()) return null;
-  return marker === null && madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
+  // Recorded, made, then killed before its marker: empty, it is still ours to remove.
+  if (marker === null) return madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
+  if (marker.isFile() && (markerUid === undefined || marker.uid === markerUid)) return null;
+  return markerUid === undefined ? `has no ${markerName} marker` : `its ${markerName} marker is not a file of uid ${markerUid}`;
 }
 
 /** The file's own lstat, or null where there is none (or it cannot be read). */

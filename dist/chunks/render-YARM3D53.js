@@ -4,19 +4,19 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-KJHL2OHJ.js";
-import "./chunk-HWRZHLOR.js";
+} from "./chunk-5J2I5S6Z.js";
+import "./chunk-GKW7MZZX.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
-import "./chunk-FJURP5J3.js";
-import "./chunk-3LBNS2GH.js";
+import "./chunk-I5NRPR4P.js";
+import "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-3VIASG6B.js";
+import "./chunk-MQXJIA63.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-SZ7N67O5.js";
+import "./chunk-SGXIA4GN.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-YUP7TFMP.js";

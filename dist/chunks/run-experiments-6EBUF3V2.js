@@ -14,12 +14,12 @@ import {
   sampleReading,
   sampleStep,
   sampledOutcomes
-} from "./chunk-EXLHP2U4.js";
+} from "./chunk-2GXNWZQU.js";
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-DVAM2XLO.js";
-import "./chunk-JWTXQPDP.js";
+} from "./chunk-A2XADIQ6.js";
+import "./chunk-7HS35EBM.js";
 import {
   CLEANUP_SHARE,
   RAM_SHARE,
@@ -35,7 +35,7 @@ import {
   runsOfTarget,
   sameTarget,
   tmpfsSize
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 import "./chunk-G25BJ2M5.js";
 import {
   DirtyRaiseError,
@@ -47,7 +47,7 @@ import {
   removeOwnedDir,
   removeTree,
   unmount
-} from "./chunk-R2ZYRGUG.js";
+} from "./chunk-2VRVQZSV.js";
 import {
   leftInPlace
 } from "./chunk-CGZR6LBH.js";
@@ -64,10 +64,10 @@ import {
   processIds,
   readDirtySettings,
   runPrivileged
-} from "./chunk-AQBMHMTP.js";
+} from "./chunk-IDQY3AUZ.js";
 import {
   SAMPLE_SIZE_NAMES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -106,7 +106,7 @@ import path4 from "node:path";
 
 // src/experiment/availability.ts
 function availability(requested, f, patternPaths = []) {
-  const context = { facts: f, needBytes: neededBytes(f.extractedBytes) };
+  const context = { facts: f, needBytes: neededBytes(f.runBytes) };
   const base = descriptorOf("baseline").available(context);
   if (base.targets.length === 0) {
     const detail = base.skipped[0]?.detail ?? "the baseline cannot run";
@@ -253,6 +253,7 @@ function readMachineFacts(r) {
     memAvailableBytes: memory.bytes,
     cgroupMemory: memory.cgroup,
     extractedBytes: r.extractedBytes,
+    runBytes: r.runBytes ?? r.extractedBytes,
     archiveInRamBytes: r.archiveInRamBytes,
     restoreFs: restoreFs2,
     shm: shmMount ? room(shmMount) : null,
@@ -1565,7 +1566,8 @@ async function runOnSamples(stage, s) {
   const facts = readMachineFacts({
     privileges: stage.privileges,
     restorePath: request.restorePath,
-    extractedBytes: large.keptBytes,
+    extractedBytes: s.listing.extractedBytes,
+    runBytes: large.keptBytes,
     archiveInRamBytes: s.placed.inRam ? s.refetch.bytes + large.archiveBytes + small.archiveBytes : 0,
     ...request.extraOtherDisks ? { extraOtherDisks: request.extraOtherDisks } : {}
   });

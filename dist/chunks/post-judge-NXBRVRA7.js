@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-KJHL2OHJ.js";
+} from "./chunk-5J2I5S6Z.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,28 +15,28 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-D5SM5RD2.js";
-import "./chunk-HWRZHLOR.js";
+} from "./chunk-5FJVFQDR.js";
+import "./chunk-GKW7MZZX.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
-import "./chunk-FJURP5J3.js";
+import "./chunk-I5NRPR4P.js";
 import {
   rememberedExperiments
-} from "./chunk-P3GXMYP3.js";
-import "./chunk-RE7SQ5YD.js";
-import "./chunk-3LBNS2GH.js";
+} from "./chunk-YWZCO6QH.js";
+import "./chunk-IU36LFFJ.js";
+import "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-JWTXQPDP.js";
-import "./chunk-3VIASG6B.js";
+import "./chunk-7HS35EBM.js";
+import "./chunk-MQXJIA63.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-SZ7N67O5.js";
+import "./chunk-SGXIA4GN.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-KMPHW5Q6.js";
 import "./chunk-X762GLLF.js";

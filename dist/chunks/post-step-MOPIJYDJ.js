@@ -6,10 +6,10 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-TUVOMEZI.js";
+} from "./chunk-Z2WRFR2A.js";
 import {
   readProfileFile
-} from "./chunk-DBKGI4JZ.js";
+} from "./chunk-KTSP4B5H.js";
 import {
   HANDED_STATE,
   STATE,
@@ -21,22 +21,22 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-5PKJKV4L.js";
+} from "./chunk-MHW2ZYXI.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
-} from "./chunk-FJURP5J3.js";
+} from "./chunk-I5NRPR4P.js";
 import {
   reserveHistoryFor
-} from "./chunk-P3GXMYP3.js";
-import "./chunk-RE7SQ5YD.js";
+} from "./chunk-YWZCO6QH.js";
+import "./chunk-IU36LFFJ.js";
 import {
   isExactKeyMatch,
   saySave,
   saySavePhase
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
-import "./chunk-7TG6SFJZ.js";
+import "./chunk-4NJHFO4N.js";
 import "./chunk-I4M43YYT.js";
 import "./chunk-RED6WLUR.js";
 import {
@@ -45,7 +45,7 @@ import {
 } from "./chunk-5KNF22FP.js";
 import {
   parseDirtyChange
-} from "./chunk-R2ZYRGUG.js";
+} from "./chunk-2VRVQZSV.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -55,8 +55,8 @@ import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
 import {
   detectPrivileges
-} from "./chunk-AQBMHMTP.js";
-import "./chunk-SZ7N67O5.js";
+} from "./chunk-IDQY3AUZ.js";
+import "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -186,7 +186,7 @@ async function run() {
   let report2 = null;
   const exportBeside = { started: null, said: [] };
   if (profile && reportStep === "post") {
-    const { judgeWithTail } = await import("./post-judge-MAMRFLGS.js");
+    const { judgeWithTail } = await import("./post-judge-NXBRVRA7.js");
     const phaseLog = new PhaseLog();
     const hooks = { log: (l) => info(l), onPhase: (phase) => phaseLog.enter(phase) };
     const beside = artifactPending ? void 0 : () => {
@@ -232,7 +232,7 @@ async function saveStep(config, mainFinished, profilePath) {
   const main = profilePath && existsSync(profilePath) ? readOrNull(profilePath) : null;
   const probe = (name) => main?.probes?.probes.find((p) => p.name === name && !p.error);
   const phaseLog = new PhaseLog();
-  const { judgedSave } = await import("./judged-save-O6Z65LGX.js");
+  const { judgedSave } = await import("./judged-save-HYREGLUA.js");
   const save = await judgedSave({
     paths: config.paths,
     key,

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-5PKJKV4L.js";
+} from "./chunk-MHW2ZYXI.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,
@@ -14,7 +14,7 @@ import {
 } from "./chunk-SN27TOXG.js";
 import {
   checkedRememberedFixes
-} from "./chunk-P3GXMYP3.js";
+} from "./chunk-YWZCO6QH.js";
 import {
   sayAttribution,
   sayDevice,
@@ -25,7 +25,7 @@ import {
   sayStallToolkit,
   sayUpload,
   sayWhatIf
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   InputError,
   errorMessage

@@ -8,7 +8,7 @@ import {
   runPrivileged,
   sysctlPath,
   writeText
-} from "./chunk-AQBMHMTP.js";
+} from "./chunk-IDQY3AUZ.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -51,7 +51,7 @@ function madeButUnmarked(dir, prefix) {
     return false;
   }
 }
-function notOwnedReason(dir, prefix, markerName) {
+function notOwnedReason(dir, prefix, markerName, markerUid) {
   if (!path.basename(dir).startsWith(prefix)) return `name does not start with ${prefix}`;
   let stat;
   try {
@@ -61,8 +61,9 @@ function notOwnedReason(dir, prefix, markerName) {
   }
   if (!stat.isDirectory()) return "not a directory (or a symbolic link)";
   const marker = lstatOrNull(path.join(dir, markerName));
-  if (marker?.isFile()) return null;
-  return marker === null && madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
+  if (marker === null) return madeButUnmarked(dir, prefix) ? null : `has no ${markerName} marker`;
+  if (marker.isFile() && (markerUid === void 0 || marker.uid === markerUid)) return null;
+  return markerUid === void 0 ? `has no ${markerName} marker` : `its ${markerName} marker is not a file of uid ${markerUid}`;
 }
 function lstatOrNull(file) {
   try {
@@ -219,7 +220,6 @@ export {
   ownedSuffixes,
   ownedDirName,
   writeOwnerMarker,
-  madeButUnmarked,
   notOwnedReason,
   lstatOrNull,
   EXPERIMENT_DIR_PREFIX,

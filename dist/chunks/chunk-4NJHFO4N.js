@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   processIds
-} from "./chunk-AQBMHMTP.js";
+} from "./chunk-IDQY3AUZ.js";
 
 // src/system/owned-dir.ts
 import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, openSync } from "node:fs";

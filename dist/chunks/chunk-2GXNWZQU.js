@@ -2,14 +2,14 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   applyFix
-} from "./chunk-JWTXQPDP.js";
+} from "./chunk-7HS35EBM.js";
 import {
   FIX_MIN_SAVING_SHARE,
   descriptorOf,
   runsOfTarget,
   sameTarget,
   schemaRank
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 import {
   median,
   spread

@@ -25,10 +25,10 @@ import {
   escapeHtml,
   isExactKeyMatch,
   table
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   sameTarget
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 import {
   median
 } from "./chunk-G25BJ2M5.js";
@@ -41,7 +41,7 @@ import {
   RESOURCES,
   TOOLKIT_SEGMENT_TIMEOUT_MS,
   isDiskResource
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   sayVerdict
 } from "./chunk-YUP7TFMP.js";

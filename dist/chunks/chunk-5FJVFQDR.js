@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-HWRZHLOR.js";
+} from "./chunk-GKW7MZZX.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -31,13 +31,13 @@ import {
   storeDocument,
   storeFixes,
   updateHistory
-} from "./chunk-P3GXMYP3.js";
+} from "./chunk-YWZCO6QH.js";
 import {
   historyRunOf
-} from "./chunk-RE7SQ5YD.js";
+} from "./chunk-IU36LFFJ.js";
 import {
   dirtyBytesFor
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
@@ -47,7 +47,7 @@ import {
 } from "./chunk-JYT2JN4Z.js";
 import {
   PROBE_NAMES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-FAZULZ4K.js");
+    const { runExperiments } = await import("./run-experiments-6EBUF3V2.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   ALTERNATIVES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";
@@ -171,7 +171,7 @@ function decompressRule() {
   return run({ alternative: "decompress", mountPoint: null });
 }
 function ramRule({ facts: f, needBytes: need }) {
-  const ramNeed = need + f.archiveInRamBytes;
+  const ramNeed = Math.max(need + f.archiveInRamBytes, neededBytes(f.extractedBytes));
   const cap = f.memAvailableBytes === null ? null : f.memAvailableBytes * RAM_SHARE;
   const mount = f.privileges.mount;
   if (cap !== null && ramNeed > cap)
@@ -238,6 +238,13 @@ function pageCacheRule({ facts: f }) {
       mountPoint: null,
       reason: "already-fits",
       detail: `the page cache already holds the restore: vm.dirty_* allow ${bytes(f.dirtyBudget.dirtyBytes)} (background writeback from ${bytes(f.dirtyBudget.backgroundBytes)}), the restore is ${bytes(f.extractedBytes)}; raising them changes nothing here`
+    });
+  if (f.runBytes < f.extractedBytes)
+    return skip({
+      alternative: "page-cache",
+      mountPoint: null,
+      reason: "not-on-a-sample",
+      detail: `the restore (${bytes(f.extractedBytes)}) is more than vm.dirty_* hold${f.dirtyBudget ? ` (${bytes(f.dirtyBudget.dirtyBytes)})` : ""}, which a sample of ${bytes(f.runBytes)} does not feel: raising them is measured only where full runs fit the budget`
     });
   return run({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
 }

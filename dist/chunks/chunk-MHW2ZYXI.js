@@ -12,12 +12,12 @@ import {
   getInputAsArray,
   getInputAsBool,
   getInputAsInt
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   ensureDirectory,
   octal,
   steerable
-} from "./chunk-7TG6SFJZ.js";
+} from "./chunk-4NJHFO4N.js";
 import {
   parseDiskstats
 } from "./chunk-I4M43YYT.js";
@@ -32,7 +32,6 @@ import {
   EXPERIMENT_MARKER,
   leftAloneSentence,
   lstatOrNull,
-  madeButUnmarked,
   notOwnedReason,
   ownedDirName,
   ownedSuffixes,
@@ -40,7 +39,7 @@ import {
   putBackIfOurs,
   removeOwnedDir,
   writeOwnerMarker
-} from "./chunk-R2ZYRGUG.js";
+} from "./chunk-2VRVQZSV.js";
 import {
   leftInPlace,
   putBackSentence,
@@ -59,14 +58,14 @@ import {
   detectPrivileges,
   inForce,
   processIds
-} from "./chunk-AQBMHMTP.js";
+} from "./chunk-IDQY3AUZ.js";
 import {
   DISK_RESOURCES,
   EXPERIMENT_NAMES,
   PROBE_NAMES,
   RESOURCES,
   SHARED_PHASES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   InputError,
   ProfilerError,
@@ -1674,14 +1673,11 @@ function ownedDirRefusal(dir, kind, uid) {
     const s = lstatSync3(dir);
     if (!s.isDirectory()) return "not a directory";
     if (s.uid !== uid) return `owned by uid ${s.uid}, not by the record's uid ${uid}`;
-    const m = lstatOrNull(path8.join(dir, k.marker));
-    if (m === null) return madeButUnmarked(dir, k.prefix) ? null : `has no ${k.marker} marker`;
-    if (!m.isFile() || m.uid !== uid) return `its ${k.marker} marker is not a file of uid ${uid}`;
+    return notOwnedReason(dir, k.prefix, k.marker, uid);
   } catch (error) {
     const code = error.code;
     return code === "ENOENT" && lstatOrNull(dir) === null ? "does not exist" : error.message;
   }
-  return null;
 }
 
 // src/machine/recover.ts

@@ -7,25 +7,25 @@ import {
   compareProfiles,
   comparisonJson,
   renderComparison
-} from "./chunk-JT4MUB7M.js";
+} from "./chunk-YFGMIT3R.js";
 import "./chunk-GVISMKTR.js";
-import "./chunk-KJHL2OHJ.js";
-import "./chunk-HWRZHLOR.js";
+import "./chunk-5J2I5S6Z.js";
+import "./chunk-GKW7MZZX.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import {
   readProfileFile
-} from "./chunk-DBKGI4JZ.js";
-import "./chunk-FJURP5J3.js";
-import "./chunk-RE7SQ5YD.js";
-import "./chunk-3LBNS2GH.js";
+} from "./chunk-KTSP4B5H.js";
+import "./chunk-I5NRPR4P.js";
+import "./chunk-IU36LFFJ.js";
+import "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-3VIASG6B.js";
+import "./chunk-MQXJIA63.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-SZ7N67O5.js";
+import "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

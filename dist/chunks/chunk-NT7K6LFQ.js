@@ -24,7 +24,7 @@ import {
 } from "./chunk-JYT2JN4Z.js";
 import {
   HTTP_CLIENT_SOCKET_TIMEOUT_MS
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -5,11 +5,11 @@ import {
   experimentsErrors,
   groupsOf,
   regressionsOf
-} from "./chunk-RE7SQ5YD.js";
+} from "./chunk-IU36LFFJ.js";
 import {
   BOTTLENECKS,
   EXPERIMENT_NAMES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

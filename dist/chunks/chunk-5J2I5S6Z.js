@@ -17,13 +17,13 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-HWRZHLOR.js";
+} from "./chunk-GKW7MZZX.js";
 import {
   downloadSection,
   renderSaveSection,
   supportingCharts,
   verdictChart
-} from "./chunk-FJURP5J3.js";
+} from "./chunk-I5NRPR4P.js";
 import {
   denseTable,
   details,
@@ -35,7 +35,7 @@ import {
   sayStallToolkit,
   sayWhatIf,
   table
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -43,7 +43,7 @@ import {
   FIX_PLACEMENT,
   descriptorOf,
   workflowFix
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
@@ -52,7 +52,7 @@ import {
 } from "./chunk-JYT2JN4Z.js";
 import {
   isDiskResource
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,

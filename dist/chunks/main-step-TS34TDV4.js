@@ -6,16 +6,16 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-TUVOMEZI.js";
+} from "./chunk-Z2WRFR2A.js";
 import {
   runJudgedProfile
-} from "./chunk-IY6ST7XO.js";
-import "./chunk-D5SM5RD2.js";
+} from "./chunk-V4INT3U2.js";
+import "./chunk-5FJVFQDR.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-HWRZHLOR.js";
+} from "./chunk-GKW7MZZX.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
@@ -23,15 +23,15 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-5PKJKV4L.js";
+} from "./chunk-MHW2ZYXI.js";
 import "./chunk-SN27TOXG.js";
-import "./chunk-P3GXMYP3.js";
-import "./chunk-RE7SQ5YD.js";
+import "./chunk-YWZCO6QH.js";
+import "./chunk-IU36LFFJ.js";
 import {
   sayEvidence
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
-import "./chunk-7TG6SFJZ.js";
+import "./chunk-4NJHFO4N.js";
 import "./chunk-YGMIUWXV.js";
 import "./chunk-IRNB227S.js";
 import "./chunk-I4M43YYT.js";
@@ -39,16 +39,16 @@ import "./chunk-RED6WLUR.js";
 import {
   startFollower
 } from "./chunk-5KNF22FP.js";
-import "./chunk-DVAM2XLO.js";
-import "./chunk-JWTXQPDP.js";
-import "./chunk-3VIASG6B.js";
+import "./chunk-A2XADIQ6.js";
+import "./chunk-7HS35EBM.js";
+import "./chunk-MQXJIA63.js";
 import "./chunk-G25BJ2M5.js";
-import "./chunk-R2ZYRGUG.js";
+import "./chunk-2VRVQZSV.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-AQBMHMTP.js";
-import "./chunk-SZ7N67O5.js";
+import "./chunk-IDQY3AUZ.js";
+import "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";
@@ -108,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-JABEFVJY.js");
+    const { runCompareStep } = await import("./compare-step-7OPC2W4X.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -166,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-TND6XXYE.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-YARM3D53.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   judgedSave,
   saveVerdict
-} from "./chunk-D7X4UG7L.js";
+} from "./chunk-NT7K6LFQ.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-IRNB227S.js";
@@ -12,7 +12,7 @@ import "./chunk-RED6WLUR.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-PWWNCPHY.js";
 import "./chunk-JYT2JN4Z.js";
-import "./chunk-SZ7N67O5.js";
+import "./chunk-SGXIA4GN.js";
 import "./chunk-76DRRFYG.js";
 import "./chunk-OADOZV3O.js";
 import "./chunk-KMPHW5Q6.js";

@@ -10,7 +10,7 @@ import {
   saySavePhase,
   sayUpload,
   table
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   USER_HZ,
   diskMetrics

@@ -56,7 +56,8 @@ var SKIP_REASONS = [
   "no-baseline",
   "no-archive",
   "already-fits",
-  "pattern-path"
+  "pattern-path",
+  "not-on-a-sample"
 ];
 var PRIVILEGED_OPERATIONS = ["mount", "sysctl", "files", "install"];
 var PRIVILEGE_LACKS = ["not-root", "cap-sys-admin", "cap-files", "sysctl-read-only", "sysctl-not-writable", "no-sudo"];

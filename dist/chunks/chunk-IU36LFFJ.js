@@ -5,7 +5,7 @@ import {
   REQUESTS_COUNTED_WHYS,
   RESTORE_RULES,
   UNMEASURED
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   ALTERNATIVES,
   ANATOMY_SOURCES,
@@ -48,7 +48,7 @@ import {
   UPLOAD_STALL_KINDS,
   WHAT_IF_OUTCOMES,
   WORKFLOW_FIX_KINDS
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   ProfilerError
 } from "./chunk-76DRRFYG.js";

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-D5SM5RD2.js";
+} from "./chunk-5FJVFQDR.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-HWRZHLOR.js";
+} from "./chunk-GKW7MZZX.js";
 import {
   readHostFacts,
   readRunnerContext
@@ -40,15 +40,15 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-5PKJKV4L.js";
+} from "./chunk-MHW2ZYXI.js";
 import {
   loadNewest,
   runIdentity,
   storeDocument
-} from "./chunk-P3GXMYP3.js";
+} from "./chunk-YWZCO6QH.js";
 import {
   isExactKeyMatch
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -73,7 +73,7 @@ import {
 import {
   downloadLimits,
   parseVerboseLine
-} from "./chunk-DVAM2XLO.js";
+} from "./chunk-A2XADIQ6.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";
@@ -88,7 +88,7 @@ import {
 import {
   PROFILE_SCHEMA_VERSION,
   SHARED_PHASES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

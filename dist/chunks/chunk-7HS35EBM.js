@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   applyLine,
   workflowFix
-} from "./chunk-3VIASG6B.js";
+} from "./chunk-MQXJIA63.js";
 
 // src/experiment/apply.ts
 function applyFix(alternative, c) {

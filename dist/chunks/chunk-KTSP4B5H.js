@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   validateProfile
-} from "./chunk-RE7SQ5YD.js";
+} from "./chunk-IU36LFFJ.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

@@ -2,26 +2,26 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-KJHL2OHJ.js";
+} from "./chunk-5J2I5S6Z.js";
 import {
   pageCacheLoop
-} from "./chunk-HWRZHLOR.js";
+} from "./chunk-GKW7MZZX.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";
 import {
   xyChartInit
-} from "./chunk-FJURP5J3.js";
+} from "./chunk-I5NRPR4P.js";
 import {
   groupsOf,
   historyRunOf,
   quantile
-} from "./chunk-RE7SQ5YD.js";
+} from "./chunk-IU36LFFJ.js";
 import {
   cell,
   denseTable,
   details
-} from "./chunk-3LBNS2GH.js";
+} from "./chunk-HDZVFZKP.js";
 import {
   TOOL_VERSION
 } from "./chunk-V6ICDZO4.js";
@@ -30,7 +30,7 @@ import {
 } from "./chunk-G25BJ2M5.js";
 import {
   PHASES
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   PHASE_NOUN,
   RESOURCE_WORDS,

@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   RESOURCES,
   isDiskResource
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   CEILING_KIND,
   RESOURCE_WORDS,

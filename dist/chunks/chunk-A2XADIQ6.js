@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   TOOLKIT_SEGMENT_TIMEOUT_MS
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 import {
   getDownloadOptions
 } from "./chunk-BSPUIZYN.js";

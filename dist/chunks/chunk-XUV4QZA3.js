@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   ensureDirectory
-} from "./chunk-7TG6SFJZ.js";
+} from "./chunk-4NJHFO4N.js";
 import {
   errorMessage
 } from "./chunk-76DRRFYG.js";

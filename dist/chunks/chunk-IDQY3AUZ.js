@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   PRIVILEGED_OPERATIONS
-} from "./chunk-SZ7N67O5.js";
+} from "./chunk-SGXIA4GN.js";
 
 // src/system/privilege.ts
 import { execFileSync as execFileSync2 } from "node:child_process";
