@@ -41,6 +41,10 @@ describe('which alternatives can run here', () => {
         },
       ]);
     });
+    it('with the limits unknown, a sample is not said to be under them, only that it may not feel them', () => {
+      const a = availability(['page-cache'], { ...sampled, dirtyBudget: null });
+      expect(a.skipped[0]).toMatchObject({ reason: 'not-on-a-sample', detail: expect.stringContaining('the vm.dirty_* limits in force are unknown') });
+    });
     it('a restore the limits already hold is said so with its own size, not the sample’s', () => {
       const a = availability(['page-cache'], { ...sampled, extractedBytes: 700 * MiB });
       expect(a.skipped[0]).toMatchObject({ reason: 'already-fits', detail: expect.stringContaining('the restore is 700 MiB;') });

@@ -63,31 +63,39 @@ export function comparedAlternative(e: ExperimentsResult | null): ExperimentName
  * is left out. Pairing round by round keeps the host's drift between rounds out of the saving.
  */
 export function fullPairSavings(fulls: readonly ExperimentsResult[], alternative: string | null): { savingMs: number; share: number }[] {
-  return fulls.flatMap((full) => {
-    const alt = outcomeOf(full, alternative);
-    const base = outcomeOf(full, 'baseline');
-    if (!alt || !base) return [];
-    return pairedRounds(timesInOrder(runsOfTarget(full.runs, base)), timesInOrder(runsOfTarget(full.runs, alt))).map((r) => ({
-      savingMs: r.baselineMs - r.ms,
-      share: (r.baselineMs - r.ms) / r.baselineMs,
-    }));
-  });
+  return fulls.flatMap((full) =>
+    pairedFigures(full, alternative, timesInOrder).map((r) => ({ savingMs: r.baselineMs - r.ms, share: (r.baselineMs - r.ms) / r.baselineMs })),
+  );
 }
+
+/** The rounds `alternative` ran beside the baseline in `e`: each side's figures as `figures` reads them from its runs (of those `keep` lets through). */
+function pairedFigures(
+  e: ExperimentsResult | null,
+  alternative: string | null,
+  figures: (runs: RunRecord[]) => (number | null)[],
+  keep: (r: RunRecord) => boolean = () => true,
+): ReturnType<typeof pairedRounds> {
+  const alt = outcomeOf(e, alternative);
+  const base = outcomeOf(e, 'baseline');
+  if (!e || !alt || !base) return [];
+  const runs = e.runs.filter(keep);
+  return pairedRounds(figures(runsOfTarget(runs, base)), figures(runsOfTarget(runs, alt)));
+}
+
+/** Each run's CPU time, null where it failed or has none. */
+const cpuTimes = (runs: RunRecord[]) => runs.map((r) => (r.error || r.cpuMs === null || r.cpuMs === undefined ? null : r.cpuMs));
 
 /**
  * What `alternative` saved of the baseline's CPU time (tar and its decompressor, RunRecord.cpuMs), round by round:
  * on the large sample (`onSample`) or on the whole archive. A diagnostic beside the shipped reading, not what the box
  * says: under a CPU quota a run's time is its CPU time over the share of a core the quota converts it at, and
  * tools/bench/diagnostics/cpu-whole.py found the CPU work's share saved the same on a 4.5 % sample as on the whole
- * (36.6 vs 37.3 %) where the wall's was not (38.7 vs 32.7 %). Rounds without CPU time on both sides are left out.
+ * (36.6 vs 37.3 %) where the wall's was not (38.7 vs 32.7 %). In the bench at c4b29c6 it was not: the CPU time's
+ * share parted as the wall's did (BENCHMARKS.md). Rounds without CPU time on both sides are left out.
  */
 export function cpuSavingShares(e: ExperimentsResult | null, alternative: string | null, onSample: boolean): number[] {
-  const alt = outcomeOf(e, alternative);
-  const base = outcomeOf(e, 'baseline');
-  if (!e || !alt || !base) return [];
-  const runs = e.runs.filter((r) => (r.sample !== undefined) === onSample && (!onSample || r.sample === 'large'));
-  const cpuInOrder = (o: AlternativeOutcome) => runsOfTarget(runs, o).map((r) => (r.error || r.cpuMs === null || r.cpuMs === undefined ? null : r.cpuMs));
-  return pairedRounds(cpuInOrder(base), cpuInOrder(alt)).map((r) => 1 - r.ms / r.baselineMs);
+  const onWhich = (r: RunRecord) => (onSample ? r.sample === 'large' : r.sample === undefined);
+  return pairedFigures(e, alternative, cpuTimes, onWhich).map((r) => 1 - r.ms / r.baselineMs);
 }
 
 /** How far `value` is from `reference`, as a share of the reference (not 0). */

@@ -84,7 +84,6 @@ try:
         for _ in range(pairs):
             ext.append(run(arc, MNT))
             ram.append(run(arc, RAM))
-        cpu = lambda rs: [r['user'] + r['sys'] for r in rs]
         for r in ext + ram:
             r['cpu'] = r['user'] + r['sys']
         print(f'{name}: {pairs} pairs', flush=True)

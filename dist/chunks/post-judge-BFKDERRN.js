@@ -2,7 +2,7 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   renderJudged
-} from "./chunk-5J2I5S6Z.js";
+} from "./chunk-MEPGIO5W.js";
 import {
   addToHistory,
   fixesEntryFor,
@@ -15,8 +15,8 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-5FJVFQDR.js";
-import "./chunk-GKW7MZZX.js";
+} from "./chunk-53N3EEEH.js";
+import "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-I5NRPR4P.js";
@@ -30,8 +30,8 @@ import "./chunk-RED6WLUR.js";
 import {
   followedTail
 } from "./chunk-5KNF22FP.js";
-import "./chunk-7HS35EBM.js";
-import "./chunk-MQXJIA63.js";
+import "./chunk-XEJEEAGX.js";
+import "./chunk-3V4773W6.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-PWWNCPHY.js";

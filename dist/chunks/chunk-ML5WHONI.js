@@ -28,7 +28,7 @@ import {
 } from "./chunk-HDZVFZKP.js";
 import {
   sameTarget
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 import {
   median
 } from "./chunk-G25BJ2M5.js";

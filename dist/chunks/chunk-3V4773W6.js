@@ -244,7 +244,7 @@ function pageCacheRule({ facts: f }) {
       alternative: "page-cache",
       mountPoint: null,
       reason: "not-on-a-sample",
-      detail: `the restore (${bytes(f.extractedBytes)}) is more than vm.dirty_* hold${f.dirtyBudget ? ` (${bytes(f.dirtyBudget.dirtyBytes)})` : ""}, which a sample of ${bytes(f.runBytes)} does not feel: raising them is measured only where full runs fit the budget`
+      detail: f.dirtyBudget ? `the restore (${bytes(f.extractedBytes)}) is more than vm.dirty_* hold (${bytes(f.dirtyBudget.dirtyBytes)}), which a sample of ${bytes(f.runBytes)} does not feel: raising them is measured only where full runs fit the budget` : `the vm.dirty_* limits in force are unknown, and a sample of ${bytes(f.runBytes)} of the restore (${bytes(f.extractedBytes)}) may not feel them: raising them is measured only where full runs fit the budget`
     });
   return run({ alternative: "page-cache", mountPoint: f.restoreFs.mountPoint });
 }

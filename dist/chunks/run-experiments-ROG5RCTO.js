@@ -14,12 +14,12 @@ import {
   sampleReading,
   sampleStep,
   sampledOutcomes
-} from "./chunk-2GXNWZQU.js";
+} from "./chunk-6IEALTRA.js";
 import {
   downloadLimits,
   parseVerboseLine
 } from "./chunk-A2XADIQ6.js";
-import "./chunk-7HS35EBM.js";
+import "./chunk-XEJEEAGX.js";
 import {
   CLEANUP_SHARE,
   RAM_SHARE,
@@ -35,7 +35,7 @@ import {
   runsOfTarget,
   sameTarget,
   tmpfsSize
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 import "./chunk-G25BJ2M5.js";
 import {
   DirtyRaiseError,

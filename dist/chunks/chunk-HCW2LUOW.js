@@ -2,10 +2,10 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   judgeSaved
-} from "./chunk-5J2I5S6Z.js";
+} from "./chunk-MEPGIO5W.js";
 import {
   pageCacheLoop
-} from "./chunk-GKW7MZZX.js";
+} from "./chunk-ML5WHONI.js";
 import {
   describeFingerprint
 } from "./chunk-WM2BKT75.js";

@@ -17,7 +17,7 @@ import {
   seqWriteMetIops,
   stallLead,
   verdictCarriers
-} from "./chunk-GKW7MZZX.js";
+} from "./chunk-ML5WHONI.js";
 import {
   downloadSection,
   renderSaveSection,
@@ -43,7 +43,7 @@ import {
   FIX_PLACEMENT,
   descriptorOf,
   workflowFix
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 import {
   privateMachineSentence
 } from "./chunk-CGZR6LBH.js";

@@ -2,14 +2,14 @@ import { createRequire as __createRequire } from 'node:module';
 const require = __createRequire(import.meta.url);
 import {
   applyFix
-} from "./chunk-7HS35EBM.js";
+} from "./chunk-XEJEEAGX.js";
 import {
   FIX_MIN_SAVING_SHARE,
   descriptorOf,
   runsOfTarget,
   sameTarget,
   schemaRank
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 import {
   median,
   spread

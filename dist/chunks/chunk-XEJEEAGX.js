@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   applyLine,
   workflowFix
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 
 // src/experiment/apply.ts
 function applyFix(alternative, c) {

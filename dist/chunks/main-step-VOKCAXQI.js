@@ -9,13 +9,13 @@ import {
 } from "./chunk-Z2WRFR2A.js";
 import {
   runJudgedProfile
-} from "./chunk-V4INT3U2.js";
-import "./chunk-5FJVFQDR.js";
+} from "./chunk-EQPR243T.js";
+import "./chunk-53N3EEEH.js";
 import {
   experimentOutputs,
   profileOutputs,
   restoredKey
-} from "./chunk-GKW7MZZX.js";
+} from "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-HYBIDOFW.js";
 import "./chunk-OD2XKONF.js";
@@ -40,8 +40,8 @@ import {
   startFollower
 } from "./chunk-5KNF22FP.js";
 import "./chunk-A2XADIQ6.js";
-import "./chunk-7HS35EBM.js";
-import "./chunk-MQXJIA63.js";
+import "./chunk-XEJEEAGX.js";
+import "./chunk-3V4773W6.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-2VRVQZSV.js";
 import "./chunk-CGZR6LBH.js";
@@ -108,7 +108,7 @@ async function run() {
   if (config.mode === "profile") for (const warning2 of config.inputWarnings) warning(warning2);
   if (config.mode === "profile") checkExportInputs((line) => warning(line));
   if (config.mode === "compare") {
-    const { runCompareStep } = await import("./compare-step-7OPC2W4X.js");
+    const { runCompareStep } = await import("./compare-step-L673K53F.js");
     await runCompareStep(config);
     saveState(STATE.reportStep, "main");
     return;
@@ -166,7 +166,7 @@ async function profileStep(config) {
     });
   }
   const { markdown, outputs } = inPost ? { markdown: `${BACKGROUND_NOTE}
-`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-YARM3D53.js")).renderJudged(profile, judgement);
+`, outputs: profileOutputs(profile, judgement.verdict) } : (await import("./render-WXIL36ZC.js")).renderJudged(profile, judgement);
   for (const [name, value] of Object.entries(outputs)) setOutput(name, inPost && TAIL_OUTPUTS.includes(name) ? "" : value);
   if (saved) setOutput("profile-path", profilePath);
   await summary.addRaw(markdown).write();

@@ -10,7 +10,7 @@ import {
   judgedInRegime,
   restoreRates,
   sayProbeDecision
-} from "./chunk-GKW7MZZX.js";
+} from "./chunk-ML5WHONI.js";
 import {
   describeFingerprint,
   fingerprintFrom
@@ -37,7 +37,7 @@ import {
 } from "./chunk-IU36LFFJ.js";
 import {
   dirtyBytesFor
-} from "./chunk-MQXJIA63.js";
+} from "./chunk-3V4773W6.js";
 import {
   monotonicMs
 } from "./chunk-PWWNCPHY.js";
@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-6EBUF3V2.js");
+    const { runExperiments } = await import("./run-experiments-ROG5RCTO.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

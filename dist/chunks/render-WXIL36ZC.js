@@ -4,15 +4,15 @@ import {
   judgeSaved,
   renderJudged,
   renderProfile
-} from "./chunk-5J2I5S6Z.js";
-import "./chunk-GKW7MZZX.js";
+} from "./chunk-MEPGIO5W.js";
+import "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
 import "./chunk-I5NRPR4P.js";
 import "./chunk-HDZVFZKP.js";
 import "./chunk-V6ICDZO4.js";
 import "./chunk-RED6WLUR.js";
-import "./chunk-MQXJIA63.js";
+import "./chunk-3V4773W6.js";
 import "./chunk-G25BJ2M5.js";
 import "./chunk-CGZR6LBH.js";
 import "./chunk-JYT2JN4Z.js";

@@ -15,11 +15,11 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-5FJVFQDR.js";
+} from "./chunk-53N3EEEH.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite
-} from "./chunk-GKW7MZZX.js";
+} from "./chunk-ML5WHONI.js";
 import {
   readHostFacts,
   readRunnerContext
