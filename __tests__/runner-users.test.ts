@@ -201,8 +201,9 @@ describe.runIf(ready)('the bundled action as each kind of runner user, restoring
           key: `gomod-${name}`,
           'restore-keys': 'gomod-seed',
           label: `users-${name}`,
-          probes: 'seq-write,rand-write',
-          'probe-budget-seconds': '6',
+          // One probe in a budget that holds it on a loaded machine (two in 6 s: see shared-machine.test.ts).
+          probes: 'seq-write',
+          'probe-budget-seconds': '10',
           experiments: 'default',
           'experiments-budget-seconds': '120',
           'writeback-timeout-seconds': '30',
