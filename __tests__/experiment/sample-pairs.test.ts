@@ -8,6 +8,7 @@ import {
   PAIRED_CAP_FACTOR,
   pairedCapMs,
   pairedLead,
+  pairedLive,
   pairedOutcomes,
   roundRatios,
   sampleReading,
@@ -188,5 +189,32 @@ describe('the cap on a paired run', () => {
     });
     expect(slowerThanBaseline(other, [...roundOne, sampleRun('baseline', 2480, 'large'), capped(3720)])).toEqual({ round: 2, ms: 3720, baselineMs: 2480 });
     expect(slowerThanBaseline(other, [sampleRun('baseline', 2880, 'large'), capped(4320)])).toEqual({ round: 1, ms: 4320, baselineMs: 2880 });
+  });
+
+  it("a run stopped at its cap is slower even where its timer read a hair under the baseline's time (CI: 53.3 beside 53.4 ms)", () => {
+    const atCap: RunRecord = { ...sampleRun('other-disk', 0, 'large'), mountPoint: '/mnt/other', error: 'stopped after … no fix', stoppedAfterMs: 53.3 };
+    expect(slowerThanBaseline(other, [sampleRun('baseline', 53.4, 'large'), atCap])).toEqual({ round: 1, ms: 53.3, baselineMs: 53.4 });
+  });
+});
+
+describe('the targets still to run in pairs', () => {
+  // The bench's CPU-bound restore at c4b29c6, run 1, round 1 on its sample: baseline 5.47 s, decompress 1.73 s, ram 3.80 s.
+  const baseline = { alternative: 'baseline' as const, mountPoint: '/' };
+  const decompress = { alternative: 'decompress' as const, mountPoint: null };
+  const ram = { alternative: 'ram' as const, mountPoint: null };
+  const targets = [baseline, decompress, ram];
+  const roundOne = [sampleRun('baseline', 5470, 'large'), sampleRun('decompress', 1730, 'large'), sampleRun('ram', 3800, 'large')];
+
+  it('every target in the first round; after it the baseline, then the fix beside it, and decompress (no fix, a floor) no more', () => {
+    expect(pairedLive(targets, [sampleRun('baseline', 5470, 'large')]).live).toEqual([baseline, decompress, ram]);
+    expect(pairedLive(targets, roundOne).live).toEqual([baseline]);
+    const roundTwoBase = [...roundOne, sampleRun('baseline', 5740, 'large')];
+    expect(pairedLive(targets, roundTwoBase)).toEqual({ live: [baseline, ram], retired: [] });
+    expect(pairedLive(targets, [...roundTwoBase, sampleRun('ram', 3150, 'large')]).live).toEqual([baseline]);
+  });
+
+  it('a round decompress failed in still counts as its one round', () => {
+    const failed = [sampleRun('baseline', 5470, 'large'), { ...sampleRun('decompress', 0, 'large'), error: 'unzstd failed' }, sampleRun('ram', 3800, 'large')];
+    expect(pairedLive(targets, [...failed, sampleRun('baseline', 5740, 'large')]).live).toEqual([baseline, ram]);
   });
 });

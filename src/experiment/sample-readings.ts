@@ -98,7 +98,7 @@ export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
       steps: (every) => `${every}`,
       smallest: 'sample',
       ranOn: 'the sample',
-      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own",
+      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline (decompress, a floor, in the first only), each read as its time over the baseline's in the same round, times the restore's own",
     },
   },
 };

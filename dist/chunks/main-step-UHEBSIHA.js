@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z2WRFR2A.js";
 import {
   runJudgedProfile
-} from "./chunk-EQPR243T.js";
-import "./chunk-53N3EEEH.js";
+} from "./chunk-DFSTOHM5.js";
+import "./chunk-T7KQDHTA.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -14,7 +14,7 @@ import {
   sampleReading,
   sampleStep,
   sampledOutcomes
-} from "./chunk-6IEALTRA.js";
+} from "./chunk-MZ57ICCD.js";
 import {
   downloadLimits,
   parseVerboseLine
@@ -1258,7 +1258,7 @@ var SAMPLE_READING_PLANS = {
       steps: (every) => `${every}`,
       smallest: "sample",
       ranOn: "the sample",
-      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline, each read as its time over the baseline's in the same round, times the restore's own"
+      made: "; the CPU held the restore, so the large one runs in rounds of every alternative beside the baseline (decompress, a floor, in the first only), each read as its time over the baseline's in the same round, times the restore's own"
     }
   }
 };

@@ -268,7 +268,8 @@ function slowerThanBaseline(target, runs) {
   if (target.alternative === "baseline") return null;
   const mine = runsOfTarget(runs, target);
   const own = timesInOrder(mine).map((t, i) => t ?? mine[i]?.stoppedAfterMs ?? null);
-  return pairedRounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs) ?? null;
+  const stopped = (round) => mine[round - 1]?.stoppedAfterMs !== void 0;
+  return pairedRounds(timesInOrder(runs.filter((r) => r.alternative === "baseline")), own).find((r) => r.ms > r.baselineMs || stopped(r.round)) ?? null;
 }
 function pairedLive(targets, runs) {
   const baselineRuns = runs.filter((r) => r.alternative === "baseline").length;
@@ -276,7 +277,8 @@ function pairedLive(targets, runs) {
     const slower = slowerThanBaseline(target, runs);
     return slower ? [{ target, ...slower }] : [];
   });
-  const live2 = targets.filter((t) => !retired.some((r) => r.target === t) && (t.alternative === "baseline" || runsOfTarget(runs, t).length < baselineRuns));
+  const runsWanted = (t) => t.alternative === "baseline" ? Number.POSITIVE_INFINITY : descriptorOf(t.alternative).isFix ? baselineRuns : Math.min(1, baselineRuns);
+  const live2 = targets.filter((t) => !retired.some((r) => r.target === t) && runsOfTarget(runs, t).length < runsWanted(t));
   return { live: live2, retired };
 }
 function pairedLead(targets, runs) {
@@ -290,7 +292,7 @@ function pairedLead(targets, runs) {
   }
   return lead?.target ?? null;
 }
-var PAIRED_CAP_FACTOR = 1.5;
+var PAIRED_CAP_FACTOR = 1;
 function pairedCapMs(target, runs) {
   if (target.alternative === "baseline") return null;
   const round = runsOfTarget(runs, target).length;
@@ -300,7 +302,7 @@ function pairedCapMs(target, runs) {
 var PAIRS_FOR = ["cpu"];
 var PAIRED_ROUNDS = 4;
 var PAIRED_ROUNDS_MAX = 8;
-var PAIRED_ROUND_BASELINES = 2;
+var PAIRED_ROUND_BASELINES = 2.5;
 function sampleReading(restoreBottleneck, restoreUntilOnDiskMs) {
   return restoreBottleneck !== null && PAIRS_FOR.includes(restoreBottleneck) && restoreUntilOnDiskMs !== null && restoreUntilOnDiskMs > 0 ? "pairs" : "line";
 }
