@@ -422,18 +422,19 @@ async function runOnSamples(
       minSmallEntries: minSmallClusters,
     });
   let every = stepFor(0);
-  let plan = every === null ? null : planClusters(s.census, every, minSmallClusters);
+  const planOf = (step: number, maxEverySampleShare = read.maxEverySampleShare) => planClusters(s.census, step, minSmallClusters, maxEverySampleShare);
+  let plan = every === null ? null : planOf(every);
   // The stratum shrinks as the step grows (it is capped by the large sample's size): a few rounds settle it.
   // Where its cost alone does not fit, the samples go without it (their shares then differ more: sample-select.ts).
   for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
     const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));
     if (needed !== null && needed <= every) break;
     if (needed === null || round === STEP_ROUNDS - 1) {
-      plan = planClusters(s.census, every, minSmallClusters, 0);
+      plan = planOf(every, 0);
       break;
     }
     every = needed;
-    plan = planClusters(s.census, every, minSmallClusters);
+    plan = planOf(every);
   }
   if (plan === null)
     return stage.result(

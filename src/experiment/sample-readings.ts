@@ -12,7 +12,7 @@
 import type { ApplyContext } from './apply.js';
 import { RUNS_WANTED } from './alternatives.js';
 import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedCapMs, pairedLead, pairedLive, pairedOutcomes } from './sample-pairs.js';
-import { SMALL_FACTOR } from './sample-select.js';
+import { MAX_EVERY_SAMPLE_SHARE, SMALL_FACTOR } from './sample-select.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
 import type { AlternativeOutcome, RunRecord, Target } from './types.js';
 import type { ArchiveSampleSize, SampleReading, SampleSizeName } from '../profile/schema.js';
@@ -23,6 +23,11 @@ export const MIN_SMALL_SAMPLE_CLUSTERS = 20;
 export interface ReadingPlan {
   /** The fewest subtrees the small sample of the plan holds (sample-select.ts planClusters). */
   minSmallClusters: number;
+  /**
+   * The most the take-all stratum (sample-select.ts: clusters too large to sample, in every sample) may hold, as a
+   * share of what the large sample samples (planClusters' maxEverySampleShare).
+   */
+  maxEverySampleShare: number;
   /** Runs the samples' size is planned for, for rounds of this many targets (the sample's making adds its own). */
   runsPlanned(targetsPerRound: number): Record<SampleSizeName, number>;
   /** The samples that run, in order, and how many rounds each (runTargets' runs wanted). */
@@ -62,6 +67,8 @@ const allLive = (targets: readonly Target[]) => ({ live: [...targets], retired: 
 export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
   line: {
     minSmallClusters: MIN_SMALL_SAMPLE_CLUSTERS,
+    // The line holds the stratum in its fixed part: it costs both samples the same.
+    maxEverySampleShare: MAX_EVERY_SAMPLE_SHARE,
     // One run each on both samples is the least that draws a line (runTargets adds rounds up to
     // RUNS_WANTED on the large one where time is left).
     runsPlanned: (targets) => ({ large: targets, small: targets }),
@@ -86,6 +93,14 @@ export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
   pairs: {
     // Only the large sample runs: it holds what the line's small sample would.
     minSmallClusters: Math.ceil(MIN_SMALL_SAMPLE_CLUSTERS / SMALL_FACTOR),
+    // None: a ratio read on the sample is the whole's only where the sample is a proportional part of it, and a
+    // stratum taken whole weighs 1/share times more in the sample than in the restore. On the lab's CPU-bound
+    // restore it held two of typescript's 6-9 MB libraries, 9.3 MiB, as many bytes as the 1.4 % sampled (half the
+    // sample, where files of 4 MB or more are 18 % of the restore's bytes), and the sample read ram's saving at 43 %
+    // where full runs measured 33-35 % (the bench at 7eb1e16; BENCHMARKS.md). Without it a file too large for the
+    // sample's balance is left out of it, so the sample reads the rest of the restore (the next step: such files as a
+    // stratum of their own, weighted by their share of the whole).
+    maxEverySampleShare: 0,
     runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: 'large', rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,

@@ -130,8 +130,10 @@ export async function benchCommand(argv: string[]): Promise<number> {
       p === 'repeat-steps',
   );
   let lab: Lab | undefined;
-  // Every part profiles in a machine directory of the bench's own (tools/runner/machine-dir.ts), the lab's included.
-  const removeMachineDir = useOwnMachineDir(`${LAB_PREFIX}bench-machine-`);
+  // Every part profiles in a machine directory of the bench's own (tools/runner/machine-dir.ts), the lab's included;
+  // removed on SIGINT/SIGTERM too (a bench stopped mid-run had left it, with its ledger records, in /tmp).
+  const machineDir = new CleanupStack(say);
+  machineDir.push("the bench's machine directory", useOwnMachineDir(`${LAB_PREFIX}bench-machine-`));
   try {
     if (needsServices) lab = await startLab({ projectRoot: path.resolve(distDir(), '..'), log: say });
     if (parts.includes('lab') && lab && isRoot) {
@@ -211,7 +213,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     }
   } finally {
     await lab?.stop();
-    removeMachineDir();
+    await machineDir.runAll();
   }
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   process.stdout.write(

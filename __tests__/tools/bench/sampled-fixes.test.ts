@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { median } from '../../../src/util/spread.js';
 import {
+  budgetWords,
   comparedAlternative,
   cpuSavingShares,
   fullPairSavings,
@@ -186,5 +187,16 @@ describe('sampled fixes bench', () => {
     }
     expect(slowRestoreList(undefined)).toEqual(['disk-iops', 'disk-bandwidth', 'cpu']);
     expect(() => slowRestoreList('cpu,disk')).toThrow(/--slow-restores: disk given; known: disk-iops, disk-bandwidth, cpu/);
+  });
+
+  it("says where a sampled stage's budget went: the fetch, the samples' making, the runs (a stopped one as long as it ran), the rest", () => {
+    // The runs of the bench's CPU-bound run 1 at 7eb1e16 (fetch 1.99 s, samples made 5.73 s); the stage's wall here its 60 s budget.
+    const run = (alternative: RunRecord['alternative'], ms: number): RunRecord => ({ alternative, mountPoint: null, stepMs: ms, syncMs: 0, untilOnDiskMs: ms });
+    const runs = [run('baseline', 5080), run('decompress', 1320), run('ram', 3000), run('baseline', 5080), run('ram', 2820)];
+    const stopped: RunRecord = { ...run('other-disk', 0), error: 'stopped after 5.1 s, longer than the 5.1 s it was let run: no fix', stoppedAfterMs: 5100 };
+    const e = { wallMs: 60_000, refetch: { durationMs: 1990, bytes: 1, where: 'RAM', inRam: true }, sample: { buildMs: 5730 }, runs: [...runs, stopped] };
+    expect(budgetWords(e as unknown as ExperimentsResult)).toBe(
+      "the stage took 60.0 s: fetch 2.0 s, samples made 5.7 s, 6 runs 22.4 s, the rest 29.9 s (the tree's census, each run's setup, cleanup and sync, the last cleanup)",
+    );
   });
 });

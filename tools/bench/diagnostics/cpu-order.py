@@ -7,14 +7,14 @@
 # as the slow cpu scenario holds tar + unzstd (a cgroup v1 cpu group of 6 ms per 100 ms), each run timed until
 # `sync -f` returns. Root, cgroup v1 cpu and cpuacct; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-order.py [ROUNDS]    (after `npm run lab:workload`)
-import os, random, statistics, shutil, sys, time
+import os, random, statistics, sys
+from cpu_group import CpuGroup
 from monorepo_tree import archive, build_tree, clusters_of, entries_of, sh
 
 TAG = f'disk-profiler-cpu-order-{os.getpid()}'
 MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
-CPU = f'/sys/fs/cgroup/cpu/{TAG}'; ACCT = f'/sys/fs/cgroup/cpuacct/{TAG}'
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 6
-QUOTA_US, PERIOD_US = 6000, 100000
+group = CpuGroup(TAG)
 
 
 def build():
@@ -28,60 +28,26 @@ def build():
     return archive(MR, members, f'{OUT}/sample.tar.zst'), len(members) / total_n, sum(m[3] for m in members if not m[2]) / total_b
 
 
-def decompress(archive):
-    sh(f"sh -c 'echo $$ > {CPU}/cgroup.procs; echo $$ > {ACCT}/cgroup.procs; exec unzstd -c {archive} > /dev/null'")
-
-
-def acct():
-    return int(open(f'{ACCT}/cpuacct.usage_user').read()), int(open(f'{ACCT}/cpuacct.usage_sys').read())
-
-
-def run(archive, target):
-    d = f'{target}/x'
-    os.makedirs(d)
-    sh(f'sync -f {target}')
-    u0, s0 = acct()
-    t0 = time.monotonic()
-    sh(f"sh -c 'echo $$ > {CPU}/cgroup.procs; echo $$ > {ACCT}/cgroup.procs; exec tar -I unzstd -xf {archive} -C {d}'")
-    t1 = time.monotonic()
-    sh(f'sync -f {target}')
-    wall = time.monotonic() - t0
-    u1, s1 = acct()
-    shutil.rmtree(d)
-    sh(f'sync -f {target}')
-    return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9, t1 - t0
-
-
-def spread(xs):
-    return f'{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})'
-
-
 try:
     archive_path, members, nbytes = build()
-    os.makedirs(CPU)
-    os.makedirs(ACCT)
-    open(f'{CPU}/cpu.cfs_period_us', 'w').write(str(PERIOD_US))
-    open(f'{CPU}/cpu.cfs_quota_us', 'w').write(str(QUOTA_US))
+    group.make()
     sh(f"truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}")
     print(f'sample: {members * 100:.1f}% of the members, {nbytes * 100:.1f}% of the bytes; {ROUNDS} rounds of each order, alternately', flush=True)
     shares = {'after the decompression': [], 'right after the baseline': []}
+    decompress = lambda: group.run(f'unzstd -c {archive_path} > /dev/null')
     for i in range(2 * ROUNDS):
         order = 'after the decompression' if i % 2 == 0 else 'right after the baseline'
-        base = run(archive_path, MNT)[0]
+        base = group.extract(archive_path, MNT)[0]
         if order == 'after the decompression':
-            decompress(archive_path)
-            ram = run(archive_path, RAM)[0]
+            decompress()
+            ram = group.extract(archive_path, RAM)[0]
         else:
-            ram = run(archive_path, RAM)[0]
-            decompress(archive_path)
+            ram = group.extract(archive_path, RAM)[0]
+            decompress()
         shares[order].append((1 - ram / base) * 100)
         print(f'  round {i + 1}: baseline {base:.3f} s, ram {ram:.3f} s ({order}): {shares[order][-1]:.1f} % saved', flush=True)
     for order, xs in shares.items():
         print(f'ram {order}: saved {", ".join(f"{x:.0f}" for x in xs)} % (median {statistics.median(xs):.1f}, mean {statistics.mean(xs):.1f}, sd {statistics.pstdev(xs):.1f})', flush=True)
 finally:
     sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
-    for g in (CPU, ACCT):
-        if os.path.isdir(g):
-            for pid in open(f'{g}/tasks').read().split():
-                open(os.path.dirname(g) + '/tasks', 'w').write(pid)
-            os.rmdir(g)
+    group.remove()

@@ -7,14 +7,14 @@
 # until `sync -f` returns (the experiments' runs), with the group's user and system CPU (cpuacct).
 # Root, cgroup v1 cpu and cpuacct, ~3 GB of /dev/shm; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-pairs.py [PAIRS]    (after `npm run lab:workload`)
-import os, random, statistics, shutil, sys, time
+import os, random, statistics, sys
+from cpu_group import CpuGroup
 from monorepo_tree import archive, build_tree, clusters_of, entries_of, sh
 
 TAG = f'disk-profiler-cpu-pairs-{os.getpid()}'
 MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
-CPU = f'/sys/fs/cgroup/cpu/{TAG}'; ACCT = f'/sys/fs/cgroup/cpuacct/{TAG}'
 PAIRS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-QUOTA_US, PERIOD_US = 6000, 100000
+group = CpuGroup(TAG)
 
 
 def build():
@@ -35,42 +35,19 @@ def build():
     return info
 
 
-def acct():
-    return int(open(f'{ACCT}/cpuacct.usage_user').read()), int(open(f'{ACCT}/cpuacct.usage_sys').read())
-
-
-def run(archive, target):
-    d = f'{target}/x'
-    os.makedirs(d)
-    sh(f'sync -f {target}')
-    u0, s0 = acct()
-    t0 = time.monotonic()
-    sh(f"sh -c 'echo $$ > {CPU}/cgroup.procs; echo $$ > {ACCT}/cgroup.procs; exec tar -I unzstd -xf {archive} -C {d}'")
-    t1 = time.monotonic()
-    sh(f'sync -f {target}')
-    wall = time.monotonic() - t0
-    u1, s1 = acct()
-    shutil.rmtree(d)
-    sh(f'sync -f {target}')
-    return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9, t1 - t0
-
-
 def spread(xs):
     return f'{statistics.median(xs):.3f} ({min(xs):.3f}-{max(xs):.3f})'
 
 
 try:
     info = build()
-    os.makedirs(CPU)
-    os.makedirs(ACCT)
-    open(f'{CPU}/cpu.cfs_period_us', 'w').write(str(PERIOD_US))
-    open(f'{CPU}/cpu.cfs_quota_us', 'w').write(str(QUOTA_US))
+    group.make()
     sh(f"truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}")
     for name, (archive, members, nbytes) in info.items():
         ext, ram = [], []
         for i in range(PAIRS):
-            ext.append(run(archive, MNT))
-            ram.append(run(archive, RAM))
+            ext.append(group.extract(archive, MNT))
+            ram.append(group.extract(archive, RAM))
         share = lambda k: [(1 - r[k] / e[k]) * 100 if e[k] > 0 else 0 for e, r in zip(ext, ram)]
         cpu = lambda rs: [r[1] + r[2] for r in rs]
         print(f'{name}: {members * 100:.1f}% of the members, {nbytes * 100:.1f}% of the bytes, {PAIRS} pairs', flush=True)
@@ -83,8 +60,4 @@ try:
         print(f'  cpu s: ext4 {spread(ce)}, tmpfs {spread(cr)}; ram saves per pair {", ".join(f"{x:.0f}" for x in cs)} % (median {statistics.median(cs):.1f}, sd {statistics.pstdev(cs):.1f}); wall per cpu-s ext4 {statistics.median([r[0] / max(1e-9, r[1] + r[2]) for r in ext]):.1f}', flush=True)
 finally:
     sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
-    for g in (CPU, ACCT):
-        if os.path.isdir(g):
-            for pid in open(f'{g}/tasks').read().split():
-                open(os.path.dirname(g) + '/tasks', 'w').write(pid)
-            os.rmdir(g)
+    group.remove()

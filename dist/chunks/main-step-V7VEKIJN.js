@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z2WRFR2A.js";
 import {
   runJudgedProfile
-} from "./chunk-DFSTOHM5.js";
-import "./chunk-T7KQDHTA.js";
+} from "./chunk-BRRSLBOG.js";
+import "./chunk-URGHMKTN.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -15,7 +15,7 @@ import {
   rememberFixes,
   runExperimentStage,
   toMeasureHeld
-} from "./chunk-T7KQDHTA.js";
+} from "./chunk-URGHMKTN.js";
 import {
   AUTO_EXPERIMENTS_MIN_RESTORE_MS,
   diskProbeSuite

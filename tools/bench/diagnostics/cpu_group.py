@@ -1,0 +1,51 @@
+# The slow cpu scenario's hold on tar + unzstd for the diagnostics (tools/lab/slow-restore-specs.ts: a cgroup v1 cpu
+# group of 6 ms per 100 ms, with a cpuacct group beside it for the CPU time), and an extraction timed as the
+# experiments time a run: until `sync -f` of the target returns. Root, cgroup v1 cpu and cpuacct.
+import os, shutil, time
+from monorepo_tree import sh
+
+QUOTA_US, PERIOD_US = 6000, 100000
+
+
+class CpuGroup:
+    def __init__(self, tag):
+        self.cpu = f'/sys/fs/cgroup/cpu/{tag}'
+        self.acct_dir = f'/sys/fs/cgroup/cpuacct/{tag}'
+
+    def make(self):
+        os.makedirs(self.cpu)
+        os.makedirs(self.acct_dir)
+        open(f'{self.cpu}/cpu.cfs_period_us', 'w').write(str(PERIOD_US))
+        open(f'{self.cpu}/cpu.cfs_quota_us', 'w').write(str(QUOTA_US))
+
+    def acct(self):
+        """The group's user and system CPU so far, ns."""
+        return int(open(f'{self.acct_dir}/cpuacct.usage_user').read()), int(open(f'{self.acct_dir}/cpuacct.usage_sys').read())
+
+    def run(self, command):
+        """The shell command, its shell (and so what it execs) in both groups."""
+        sh(f"sh -c 'echo $$ > {self.cpu}/cgroup.procs; echo $$ > {self.acct_dir}/cgroup.procs; exec {command}'")
+
+    def extract(self, archive, target):
+        """Extracts into a fresh directory under target: (wall until synced, user s, system s, tar alone s); then removes it."""
+        d = f'{target}/x'
+        os.makedirs(d)
+        sh(f'sync -f {target}')
+        u0, s0 = self.acct()
+        t0 = time.monotonic()
+        self.run(f'tar -I unzstd -xf {archive} -C {d}')
+        t1 = time.monotonic()
+        sh(f'sync -f {target}')
+        wall = time.monotonic() - t0
+        u1, s1 = self.acct()
+        shutil.rmtree(d)
+        sh(f'sync -f {target}')
+        return wall, (u1 - u0) / 1e9, (s1 - s0) / 1e9, t1 - t0
+
+    def remove(self):
+        """Moves what is left in the groups to their parents and removes them."""
+        for g in (self.cpu, self.acct_dir):
+            if os.path.isdir(g):
+                for pid in open(f'{g}/tasks').read().split():
+                    open(os.path.dirname(g) + '/tasks', 'w').write(pid)
+                os.rmdir(g)
