@@ -5,10 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { RUNS_WANTED } from '../../src/experiment/alternatives.js';
 import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedLead, pairedLive, pairedOutcomes } from '../../src/experiment/sample-pairs.js';
 import { MIN_SMALL_SAMPLE_CLUSTERS, SAMPLE_READING_PLANS } from '../../src/experiment/sample-readings.js';
-import { ClusterCensus, planClusters, SampleSelector, SMALL_FACTOR, type SampleCounts } from '../../src/experiment/sample-select.js';
-import { gunzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { planClusters, SampleSelector, SMALL_FACTOR, type SampleCounts } from '../../src/experiment/sample-select.js';
+import { labDepsListing } from './lab-deps-listing.js';
 import { sampledOutcomes } from '../../src/experiment/sampled-outcomes.js';
 import type { RunRecord, Target } from '../../src/experiment/types.js';
 import { SAMPLE_READINGS, SAMPLE_SIZE_NAMES } from '../../src/profile/schema.js';
@@ -96,16 +94,7 @@ describe('a descriptor per reading', () => {
 describe('the take-all stratum each reading plans', () => {
   // The lab deps cache's listing (fixtures/archives, as sample-select.test.ts reads it): files too large to sample at a
   // step of 30 go to the stratum, in every sample.
-  const real = new ClusterCensus();
-  const listing = gunzipSync(readFileSync(path.join(__dirname, '../../fixtures/archives/lab-deps-listing.tsv.gz')))
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [type, size, name] = line.split('\t') as [string, string, string];
-      return { name, type: type === 'd' ? '5' : '0', linkName: '', sizeBytes: Number(size) };
-    });
-  for (const m of listing) real.add(m.name, m.type === '5', m.sizeBytes);
+  const { listing, census: real } = labDepsListing();
   const stratumOf = (reading: 'line' | 'pairs') => {
     const plan = planClusters(real, 30, 20, SAMPLE_READING_PLANS[reading].maxEverySampleShare) as NonNullable<ReturnType<typeof planClusters>>;
     const selector = new SampleSelector(plan);

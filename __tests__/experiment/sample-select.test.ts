@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { labDepsListing } from './lab-deps-listing.js';
 import { describe, expect, it } from 'vitest';
 import { extrapolate, extrapolatedSaving, lineAtOne, sampleStep } from '../../src/experiment/sample-extrapolate.js';
 import { TarSampleFilter } from '../../src/experiment/sample-filter.js';
@@ -268,16 +266,7 @@ describe('extrapolation', () => {
 });
 
 describe('samples of a real archive (the lab deps cache, fixtures/archives)', () => {
-  const listing = gunzipSync(readFileSync(path.join(__dirname, '../../fixtures/archives/lab-deps-listing.tsv.gz')))
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [type, size, name] = line.split('\t') as [string, string, string];
-      return { name, type: type === 'd' ? '5' : '0', linkName: '', sizeBytes: Number(size) };
-    });
-  const real = new ClusterCensus();
-  for (const m of listing) real.add(m.name, m.type === '5', m.sizeBytes);
+  const { listing, census: real } = labDepsListing();
 
   // A sample whose share of the bytes is far from its share of the members reads the restore at neither:
   // ordered by log2 size class without a take-all stratum, a step of 8 kept 12.9 % of the members and 20.3 % of the bytes;
