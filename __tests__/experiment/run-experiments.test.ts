@@ -1,7 +1,7 @@
 // The experiments against the real thing, as root: the archive fetched again from the local Actions
 // services, tar and unzstd extracting it into a tmpfs of their own, onto a second disk (a loop
 // device) and with vm.dirty_* raised; and the machine left as found after success and after a failure.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,34 @@ const ready = prerequisite(
   'root with tar, unzstd, losetup and mkfs.ext4 (tmpfs mounts, vm.dirty_* and a second disk)',
   isRoot && ['tar', 'unzstd', 'losetup', 'mkfs.ext4', 'sync'].every(commandExists),
 );
+
+/** This process's child tar (read from /proc: spawning pkill under load took longer than the fixture's 50-100 ms runs). */
+function childTar(): number | undefined {
+  return readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .find((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'tar';
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** Stops this process's child tar once it is there (up to 2 s), playing a stalled disk or machine; its pid, or undefined where none came. */
+async function stopChildTar(): Promise<number | undefined> {
+  const started = Date.now();
+  let pid = childTar();
+  while (pid === undefined && Date.now() - started < 2000) {
+    await sleep(1);
+    pid = childTar();
+  }
+  if (pid !== undefined) process.kill(pid, 'SIGSTOP');
+  return pid;
+}
 
 describe.runIf(ready)('experiments on this machine', () => {
   let f: RestoreFixture;
@@ -199,8 +227,8 @@ describe.runIf(ready)('experiments on this machine', () => {
         duringRun: async (alternative, index) => {
           if (alternative !== 'baseline' || index !== 1) return;
           // Play a machine that suddenly stalls: tar stops making progress.
-          execFileSync('pkill', ['-STOP', '-P', String(process.pid), '-x', 'tar']);
-          await new Promise((resolve) => setTimeout(resolve, 7000));
+          await stopChildTar();
+          await sleep(7000);
         },
       }),
       hooks,
@@ -273,43 +301,6 @@ describe.runIf(ready)('experiments on this machine', () => {
   );
 
   const BASELINE_PAUSE_MS = 300;
-  /**
-   * Pauses this process's child tar for `ms` once it is there (read from /proc, not pkill: spawning pkill under load
-   * took longer than the fixture's 50-100 ms runs, so the pause missed); a tar gone first is not paused.
-   */
-  const pauseChildTar = async (ms: number) => {
-    const children = `/proc/${process.pid}/task/${process.pid}/children`;
-    const tarPid = () =>
-      readFileSync(children, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number)
-        .find((pid) => {
-          try {
-            return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'tar';
-          } catch {
-            return false;
-          }
-        });
-    const started = Date.now();
-    let pid = tarPid();
-    while (pid === undefined && Date.now() - started < 2000) {
-      await sleep(1);
-      pid = tarPid();
-    }
-    if (pid === undefined) return;
-    try {
-      process.kill(pid, 'SIGSTOP');
-      await sleep(ms);
-    } finally {
-      try {
-        process.kill(pid, 'SIGCONT');
-      } catch {
-        // Gone meanwhile.
-      }
-    }
-  };
   it('a CPU-bound restore whose own time is known is read in pairs: rounds on one sample, each alternative beside the baseline, scaled to the restore', async () => {
     const before = await experimentTraces(places());
     log.length = 0;
@@ -324,7 +315,15 @@ describe.runIf(ready)('experiments on this machine', () => {
         // slower in a round and was retired (rightly: no fix there). Play a slower disk for the baseline: its tar
         // paused for BASELINE_PAUSE_MS, so ram is the fix the rounds are about.
         duringRun: async (alternative) => {
-          if (alternative === 'baseline') await pauseChildTar(BASELINE_PAUSE_MS);
+          if (alternative !== 'baseline') return;
+          const pid = await stopChildTar();
+          if (pid === undefined) return;
+          await sleep(BASELINE_PAUSE_MS);
+          try {
+            process.kill(pid, 'SIGCONT');
+          } catch {
+            // Gone meanwhile.
+          }
         },
       }),
       hooks,
@@ -367,9 +366,9 @@ describe.runIf(ready)('experiments on this machine', () => {
           if (alternative !== 'other-disk') return;
           // Play a disk far slower than the baseline's: tar stops making progress until the cap stops the run
           // (its tar killed), or PAUSE_MS, whichever comes first; a loaded machine's baseline makes a later cap.
-          execFileSync('pkill', ['-STOP', '-P', String(process.pid), '-x', 'tar']);
+          const pid = await stopChildTar();
           const pausedMs = Date.now();
-          while (Date.now() - pausedMs < PAUSE_MS && spawnSync('pgrep', ['-P', String(process.pid), '-x', 'tar']).status === 0) await sleep(50);
+          while (pid !== undefined && Date.now() - pausedMs < PAUSE_MS && childTar() === pid) await sleep(50);
         },
       }),
       hooks,

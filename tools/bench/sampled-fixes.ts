@@ -197,14 +197,16 @@ export async function benchSampledFixes(lab: Lab, runs: number, scenarios: reado
 /**
  * Where a sampled stage's budget went: "the stage took 58.2 s: fetch 2.0 s, samples made 5.7 s, 7 runs 27.1 s, the rest
  * 23.4 s (the tree's census, each run's setup, cleanup and sync, the last cleanup)". The rest is what the plan does not
- * see as runs; a stopped run counts as long as it ran.
+ * see as runs; a stopped run counts as long as it ran. A sample made from the archive was counted from its listing.
  */
 export function budgetWords(e: Pick<ExperimentsResult, 'wallMs' | 'refetch' | 'sample' | 'runs'>): string {
   const fetchMs = e.refetch?.durationMs ?? 0;
   const buildMs = e.sample?.buildMs ?? 0;
   const runsMs = e.runs.reduce((sum, r) => sum + (r.error ? (r.stoppedAfterMs ?? 0) : r.untilOnDiskMs), 0);
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  return `the stage took ${s(e.wallMs)}: fetch ${s(fetchMs)}, samples made ${s(buildMs)}, ${e.runs.length} runs ${s(runsMs)}, the rest ${s(e.wallMs - fetchMs - buildMs - runsMs)} (the tree's census, each run's setup, cleanup and sync, the last cleanup)`;
+  // The census before the samples' making: a walk of the restored tree, or the archive's listing (run-experiments.ts).
+  const census = e.sample?.madeFrom === 'archive' ? "the archive's listing" : "the tree's census";
+  return `the stage took ${s(e.wallMs)}: fetch ${s(fetchMs)}, samples made ${s(buildMs)}, ${e.runs.length} runs ${s(runsMs)}, the rest ${s(e.wallMs - fetchMs - buildMs - runsMs)} (${census}, each run's setup, cleanup and sync, the last cleanup)`;
 }
 
 /** Runs in the order they ran, e.g. "baseline 2.56 s (2.41 + sync 0.15, CPU 0.31 s), ram 1.40 s (…), other-disk 16.76 s (stopped …)". */
