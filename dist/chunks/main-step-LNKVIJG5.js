@@ -6,10 +6,10 @@ import {
   handToPost,
   profilePathFor,
   writeProfile
-} from "./chunk-Z2WRFR2A.js";
+} from "./chunk-Z5SEBBA4.js";
 import {
   runJudgedProfile
-} from "./chunk-BRRSLBOG.js";
+} from "./chunk-X74OZ5TS.js";
 import "./chunk-URGHMKTN.js";
 import {
   experimentOutputs,
@@ -23,7 +23,7 @@ import {
   HANDED_STATE,
   STATE,
   parseConfig
-} from "./chunk-MHW2ZYXI.js";
+} from "./chunk-VGFHFWNW.js";
 import "./chunk-SN27TOXG.js";
 import "./chunk-YWZCO6QH.js";
 import "./chunk-IU36LFFJ.js";

@@ -40,7 +40,7 @@ import {
   readRecords,
   recoverDeadProfiles,
   runProbeSuite
-} from "./chunk-MHW2ZYXI.js";
+} from "./chunk-VGFHFWNW.js";
 import {
   loadNewest,
   runIdentity,

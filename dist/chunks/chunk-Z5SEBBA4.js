@@ -3,7 +3,7 @@ const require = __createRequire(import.meta.url);
 import {
   exportFact,
   exportWarning
-} from "./chunk-MHW2ZYXI.js";
+} from "./chunk-VGFHFWNW.js";
 import {
   checkHeadersInput,
   ciAttributesFromEnv,

@@ -1124,6 +1124,10 @@ async function runProbeSuite(opts) {
     for (const refused of report.refused) log(`disk probes: ${leftInPlace(refused.dir, refused.reason)}`);
     uninstallSignals();
     const endMs = sinceBudget();
+    if (endMs > opts.budgetMs)
+      log(
+        `disk probes: removing the probe directory took ${endMs - cleanupStartMs} ms (${plan.cleanupReserveMs} ms were kept for it): the suite ended ${endMs - opts.budgetMs} ms past its budget`
+      );
     parts.push({ name: "cleanup", startMs: cleanupStartMs, stopAtMs: null, endMs, cutShort: false });
     opts.onTimeline?.({ plan, parts, endMs });
   }

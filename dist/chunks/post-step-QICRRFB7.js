@@ -6,7 +6,7 @@ import {
   postExportSettings,
   takeHanded,
   writeProfile
-} from "./chunk-Z2WRFR2A.js";
+} from "./chunk-Z5SEBBA4.js";
 import {
   readProfileFile
 } from "./chunk-KTSP4B5H.js";
@@ -21,7 +21,7 @@ import {
   readRecord,
   recoverRecord,
   removeProbeDirectories
-} from "./chunk-MHW2ZYXI.js";
+} from "./chunk-VGFHFWNW.js";
 import "./chunk-SN27TOXG.js";
 import {
   renderSaveSection
