@@ -87,7 +87,9 @@ EOF
   section exporters "${EXPORTERS[@]}"
 } >"$WORK/manifest.yaml"
 
-"$WORK/bin/builder" --config "$WORK/manifest.yaml" --skip-get-modules --skip-compilation >&2
+# The builder makes a default output directory in $TMPDIR before it reads output_path, and leaves it there.
+mkdir -p "$WORK/tmp"
+TMPDIR="$WORK/tmp" "$WORK/bin/builder" --config "$WORK/manifest.yaml" --skip-get-modules --skip-compilation >&2
 (
   cd "$WORK/src"
   # --skip-get-modules writes no go.mod: the module is ours to make.

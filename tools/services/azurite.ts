@@ -106,6 +106,9 @@ async function startOnce(host: string, log: (line: string) => void): Promise<Azu
       '--silent',
       '--skipApiVersionCheck',
       '--loose',
+      // Off: azurite sends Application Insights telemetry by default (a lookup of an Azure host from every test
+      // run, and its retry cache left in /tmp as appInsights-node*).
+      '--disableTelemetry',
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
