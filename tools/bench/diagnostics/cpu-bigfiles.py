@@ -13,11 +13,12 @@
 # Root, cgroup v1 cpu and cpuacct, ~2 GB of /dev/shm; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-bigfiles.py [PAIRS] [EVERY]    (after `npm run lab:workload`)
 import os, random, shutil, statistics, sys
-from cpu_group import CpuGroup
+from cpu_group import CpuGroup, Scratch
 from monorepo_tree import build_tree, clusters_of, entries_of, sh
 
 TAG = f'disk-profiler-cpu-bigfiles-{os.getpid()}'
-MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
+scratch = Scratch(TAG)
+MR, OUT, MNT, RAM = scratch.tree, scratch.archives, scratch.ext4, scratch.tmpfs
 PAIRS = int(sys.argv[1]) if len(sys.argv) > 1 else 6
 EVERY = int(sys.argv[2]) if len(sys.argv) > 2 else 60
 group = CpuGroup(TAG)
@@ -80,7 +81,7 @@ try:
     info = samples()
     shutil.rmtree(MR)
     group.make()
-    sh(f'truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}')
+    scratch.mount()
     for name, arc, ms, bs in info:
         ext, ram = [], []
         for i in range(PAIRS):
@@ -89,5 +90,5 @@ try:
         share = [(1 - r / e) * 100 for e, r in zip(ext, ram)]
         print(f'{name}: {ms * 100:.2f} % of the members, {bs * 100:.2f} % of the bytes: ext4 {statistics.median(ext):.2f} s, tmpfs {statistics.median(ram):.2f} s; ram saves {", ".join(f"{x:.0f}" for x in share)} % (median {statistics.median(share):.1f}, sd {statistics.pstdev(share):.1f})', flush=True)
 finally:
-    sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
+    scratch.remove()
     group.remove()

@@ -8,11 +8,12 @@
 # `sync -f` returns. Root, cgroup v1 cpu and cpuacct; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-order.py [ROUNDS]    (after `npm run lab:workload`)
 import os, random, statistics, sys
-from cpu_group import CpuGroup
-from monorepo_tree import archive, build_tree, clusters_of, entries_of, sh
+from cpu_group import CpuGroup, Scratch
+from monorepo_tree import archive, build_tree, clusters_of, entries_of
 
 TAG = f'disk-profiler-cpu-order-{os.getpid()}'
-MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
+scratch = Scratch(TAG)
+MR, OUT, MNT, RAM = scratch.tree, scratch.archives, scratch.ext4, scratch.tmpfs
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 6
 group = CpuGroup(TAG)
 
@@ -31,7 +32,7 @@ def build():
 try:
     archive_path, members, nbytes = build()
     group.make()
-    sh(f"truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}")
+    scratch.mount()
     print(f'sample: {members * 100:.1f}% of the members, {nbytes * 100:.1f}% of the bytes; {ROUNDS} rounds of each order, alternately', flush=True)
     shares = {'after the decompression': [], 'right after the baseline': []}
     decompress = lambda: group.run(f'unzstd -c {archive_path} > /dev/null')
@@ -49,5 +50,5 @@ try:
     for order, xs in shares.items():
         print(f'ram {order}: saved {", ".join(f"{x:.0f}" for x in xs)} % (median {statistics.median(xs):.1f}, mean {statistics.mean(xs):.1f}, sd {statistics.pstdev(xs):.1f})', flush=True)
 finally:
-    sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
+    scratch.remove()
     group.remove()

@@ -8,11 +8,12 @@
 # Root, cgroup v1 cpu and cpuacct, ~3 GB of /dev/shm; everything it made is removed at the end.
 #   python3 tools/bench/diagnostics/cpu-pairs.py [PAIRS]    (after `npm run lab:workload`)
 import os, random, statistics, sys
-from cpu_group import CpuGroup
-from monorepo_tree import archive, build_tree, clusters_of, entries_of, sh
+from cpu_group import CpuGroup, Scratch
+from monorepo_tree import archive, build_tree, clusters_of, entries_of
 
 TAG = f'disk-profiler-cpu-pairs-{os.getpid()}'
-MR = f'/dev/shm/{TAG}-tree'; OUT = f'/dev/shm/{TAG}-archives'; MNT = f'/mnt/{TAG}-ext4'; RAM = f'/mnt/{TAG}-tmpfs'; IMG = f'/var/tmp/{TAG}.img'
+scratch = Scratch(TAG)
+MR, OUT, MNT, RAM = scratch.tree, scratch.archives, scratch.ext4, scratch.tmpfs
 PAIRS = int(sys.argv[1]) if len(sys.argv) > 1 else 8
 group = CpuGroup(TAG)
 
@@ -42,7 +43,7 @@ def spread(xs):
 try:
     info = build()
     group.make()
-    sh(f"truncate -s 4G {IMG} && mkfs.ext4 -q -F {IMG} && mkdir -p {MNT} {RAM} && mount -o loop {IMG} {MNT} && mount -t tmpfs -o size=3G tmpfs {RAM}")
+    scratch.mount()
     for name, (archive, members, nbytes) in info.items():
         ext, ram = [], []
         for i in range(PAIRS):
@@ -59,5 +60,5 @@ try:
         cs = [(1 - r / e) * 100 for e, r in zip(ce, cr)]
         print(f'  cpu s: ext4 {spread(ce)}, tmpfs {spread(cr)}; ram saves per pair {", ".join(f"{x:.0f}" for x in cs)} % (median {statistics.median(cs):.1f}, sd {statistics.pstdev(cs):.1f}); wall per cpu-s ext4 {statistics.median([r[0] / max(1e-9, r[1] + r[2]) for r in ext]):.1f}', flush=True)
 finally:
-    sh(f'umount {MNT} {RAM} 2>/dev/null; rm -f {IMG}; rmdir {MNT} {RAM} 2>/dev/null; rm -rf {MR} {OUT}; true')
+    scratch.remove()
     group.remove()

@@ -49,3 +49,24 @@ class CpuGroup:
                 for pid in open(f'{g}/tasks').read().split():
                     open(os.path.dirname(g) + '/tasks', 'w').write(pid)
                 os.rmdir(g)
+
+
+class Scratch:
+    """What a diagnostic makes beside the group, named by its tag: the tree and archives in /dev/shm, and the two
+    targets: a fresh ext4 loop image (4 GiB, in /var/tmp) and a tmpfs (3 GiB)."""
+
+    def __init__(self, tag):
+        self.tree = f'/dev/shm/{tag}-tree'
+        self.archives = f'/dev/shm/{tag}-archives'
+        self.ext4 = f'/mnt/{tag}-ext4'
+        self.tmpfs = f'/mnt/{tag}-tmpfs'
+        self.image = f'/var/tmp/{tag}.img'
+
+    def mount(self):
+        sh(f'truncate -s 4G {self.image} && mkfs.ext4 -q -F {self.image} && mkdir -p {self.ext4} {self.tmpfs} && '
+           f'mount -o loop {self.image} {self.ext4} && mount -t tmpfs -o size=3G tmpfs {self.tmpfs}')
+
+    def remove(self):
+        """Unmounts and removes all of it, whatever was made."""
+        sh(f'umount {self.ext4} {self.tmpfs} 2>/dev/null; rm -f {self.image}; rmdir {self.ext4} {self.tmpfs} 2>/dev/null; '
+           f'rm -rf {self.tree} {self.archives}; true')
