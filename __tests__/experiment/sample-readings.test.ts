@@ -96,7 +96,7 @@ describe('the take-all stratum each reading plans', () => {
   // step of 30 go to the stratum, in every sample.
   const { listing, census: real } = labDepsListing();
   const stratumOf = (reading: 'line' | 'pairs') => {
-    const plan = planClusters(real, 30, 20, SAMPLE_READING_PLANS[reading].maxEverySampleShare) as NonNullable<ReturnType<typeof planClusters>>;
+    const plan = planClusters(real, 30, 20, SAMPLE_READING_PLANS[reading].draw) as NonNullable<ReturnType<typeof planClusters>>;
     const selector = new SampleSelector(plan);
     for (const m of listing) selector.decide(m);
     return (selector.counts as SampleCounts[])[0] as SampleCounts;

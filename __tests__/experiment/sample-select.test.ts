@@ -37,7 +37,7 @@ function header(name: string, type: string, size = 0, linkName = ''): Buffer {
   return b;
 }
 /** A plan with no take-all stratum. */
-const NO_STRATUM = { everySample: new Set<string>(), everySampleShare: { entries: 0, bytes: 0 } };
+const NO_STRATUM = { everySample: new Set<string>(), everySampleShare: { entries: 0, bytes: 0 }, skeleton: 'every' as const };
 const content = (size: number, byte = 0x61) => Buffer.alloc(Math.ceil(size / BLOCK_BYTES) * BLOCK_BYTES).fill(byte, 0, size);
 
 describe('tar headers', () => {
@@ -152,6 +152,39 @@ describe('selection', () => {
     // A last run shorter than half a step gets no pick.
     expect(balancedPicks(clusters.slice(0, 24), 10)).toHaveLength(2);
     expect(balancedPicks(clusters.slice(0, 25), 10)).toHaveLength(3);
+  });
+  it('with the ancestors skeleton a sample keeps only the directories above what it keeps, each before its members', () => {
+    // Two levels above the clusters: 200 groups of 2 packages, so that a group's directory is skeleton (depth 2 has
+    // too few clusters for 26 in the small sample).
+    const members: [string, number][] = [['nm/', 0]];
+    for (let g = 0; g < 200; g++) {
+      members.push([`nm/g${g}/`, 0]);
+      for (let p = 0; p < 2; p++) members.push([`nm/g${g}/p${p}/`, 0], [`nm/g${g}/p${p}/f`, 100]);
+    }
+    const draw = (skeleton: 'every' | 'ancestors') => {
+      const plan = planClusters(census(members), 2, 26, { skeleton }) as NonNullable<ReturnType<typeof planClusters>>;
+      const s = new SampleSelector(plan);
+      const kept = members.map((m) => s.decide(asHeader(m)));
+      return { plan, s, keptNames: plan.steps.map((_, i) => members.filter((_m, j) => kept[j]?.[i]).map(([n]) => n.replace(/\/$/, ''))) };
+    };
+    const every = draw('every');
+    const ancestors = draw('ancestors');
+    expect(ancestors.plan).toMatchObject({ depth: 3, clusters: 400, skeleton: 'ancestors' });
+    // The same clusters are drawn either way; what they sample is counted alike.
+    expect(ancestors.plan.kept).toEqual(every.plan.kept);
+    expect(ancestors.s.counts.map(sampleShares)).toEqual(every.s.counts.map(sampleShares));
+    const above = (names: string[] | undefined) => (names ?? []).filter((n) => n.split('/').length < 3);
+    for (const [i, names] of ancestors.keptNames.entries()) {
+      // Every sample keeps all 201 directories above the packages with the every skeleton; here nm and the groups a kept package is in.
+      expect(above(every.keptNames[i])).toHaveLength(201);
+      const groups = new Set([...(ancestors.plan.kept[i] as Set<string>)].map((k) => k.split('/').slice(0, 2).join('/')));
+      expect(above(names).sort()).toEqual(['nm', ...groups].sort());
+      expect(ancestors.s.counts[i]?.directories).toBe(1 + groups.size + (ancestors.plan.kept[i] as Set<string>).size);
+      // Each kept member's parent is kept before it: tar makes nothing implicitly.
+      for (const [j, n] of names.entries()) if (n.includes('/')) expect(names.slice(0, j)).toContain(n.slice(0, n.lastIndexOf('/')));
+    }
+    // The small sample (50 packages) is in at most 50 of the 200 groups.
+    expect(above(ancestors.keptNames[1]).length).toBeLessThanOrEqual(51);
   });
   it('no depth with enough subtrees: null', () => {
     expect(planClusters(census(packages(10, 3, () => 10)), 2, 20)).toBeNull();
@@ -274,7 +307,7 @@ describe('samples of a real archive (the lab deps cache, fixtures/archives)', ()
   for (const every of [4, 8, 9, 12, 13, 15, 20, 30]) {
     for (const stratum of [MAX_EVERY_SAMPLE_SHARE, 0]) {
       it(`every ${every}${stratum ? '' : ', no take-all stratum'}: each sample keeps about 1/step of the members and of the bytes`, () => {
-        const plan = planClusters(real, every, 20, stratum) as NonNullable<ReturnType<typeof planClusters>>;
+        const plan = planClusters(real, every, 20, { maxEverySampleShare: stratum }) as NonNullable<ReturnType<typeof planClusters>>;
         const s = new SampleSelector(plan);
         for (const m of listing) s.decide(m);
         const [large, small] = (s.counts as SampleCounts[]).map(sampleShares) as [ReturnType<typeof sampleShares>, ReturnType<typeof sampleShares>];

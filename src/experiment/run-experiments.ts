@@ -422,7 +422,8 @@ async function runOnSamples(
       minSmallEntries: minSmallClusters,
     });
   let every = stepFor(0);
-  const planOf = (step: number, maxEverySampleShare = read.maxEverySampleShare) => planClusters(s.census, step, minSmallClusters, maxEverySampleShare);
+  const planOf = (step: number, maxEverySampleShare = read.draw.maxEverySampleShare) =>
+    planClusters(s.census, step, minSmallClusters, { ...read.draw, maxEverySampleShare });
   let plan = every === null ? null : planOf(every);
   // The stratum shrinks as the step grows (it is capped by the large sample's size): a few rounds settle it.
   // Where its cost alone does not fit, the samples go without it (their shares then differ more: sample-select.ts).

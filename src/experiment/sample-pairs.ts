@@ -7,10 +7,11 @@
  *
  * Why not the line through two samples (sample-extrapolate.ts) here: under a CPU limit a run's time is
  * its CPU time over the limit, and a sample of whole subtrees balanced in members and bytes holds that
- * work in the whole's proportion; what every run pays whatever its size (the processes' start, the
- * directories above the sampled depth, the sync) is small and saved in about the same share (the lab's
- * monorepo tree under 6 % of a core: 0.29 s onto ext4, 0.18 s onto a tmpfs, against 4.2 s and 2.8 s for
- * a 4.5 % sample). What dominates is the runs' own noise: the same extraction's share saved by ram
+ * work in the whole's proportion; what every run pays whatever its size (the processes' start, the sync, the
+ * directories above the sampled ones) is kept small: the sample holds only the directories above what it
+ * keeps (sample-select.ts SKELETONS); with every one of them, a sample of the lab's monorepo tree cost 2.18 %
+ * of the whole's time at 1.79 % of its members, with the ancestors 1.72 % (tools/bench/diagnostics/cpu-make-up.py).
+ * What dominates is the runs' own noise: the same extraction's share saved by ram
  * varies by 4-6 points (a standard deviation) from one pair of runs to the next, at 1 % of the bytes as at 5 %
  * (`tools/bench/diagnostics/cpu-pairs.py`), and a line from a 1-in-4 sample to the whole multiplies that
  * by the distance; the budget goes to more rounds on one smaller sample instead.

@@ -12,7 +12,7 @@
 import type { ApplyContext } from './apply.js';
 import { RUNS_WANTED } from './alternatives.js';
 import { PAIRED_ROUND_BASELINES, PAIRED_ROUNDS, PAIRED_ROUNDS_MAX, pairedCapMs, pairedLead, pairedLive, pairedOutcomes } from './sample-pairs.js';
-import { MAX_EVERY_SAMPLE_SHARE, SMALL_FACTOR } from './sample-select.js';
+import { LINE_DRAW, SMALL_FACTOR, type DrawOptions } from './sample-select.js';
 import { sampledOutcomes } from './sampled-outcomes.js';
 import type { AlternativeOutcome, RunRecord, Target } from './types.js';
 import type { ArchiveSampleSize, SampleReading, SampleSizeName } from '../profile/schema.js';
@@ -24,10 +24,11 @@ export interface ReadingPlan {
   /** The fewest subtrees the small sample of the plan holds (sample-select.ts planClusters). */
   minSmallClusters: number;
   /**
-   * The most the take-all stratum (sample-select.ts: clusters too large to sample, in every sample) may hold, as a
-   * share of what the large sample samples (planClusters' maxEverySampleShare).
+   * How the samples are drawn (sample-select.ts planClusters): the most the take-all stratum (clusters too large to
+   * sample, in every sample) may hold, as a share of what the large sample samples, and which directories above the
+   * cluster depth a sample keeps.
    */
-  maxEverySampleShare: number;
+  draw: DrawOptions;
   /** Runs the samples' size is planned for, for rounds of this many targets (the sample's making adds its own). */
   runsPlanned(targetsPerRound: number): Record<SampleSizeName, number>;
   /** The samples that run, in order, and how many rounds each (runTargets' runs wanted). */
@@ -67,8 +68,8 @@ const allLive = (targets: readonly Target[]) => ({ live: [...targets], retired: 
 export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
   line: {
     minSmallClusters: MIN_SMALL_SAMPLE_CLUSTERS,
-    // The line holds the stratum in its fixed part: it costs both samples the same.
-    maxEverySampleShare: MAX_EVERY_SAMPLE_SHARE,
+    // The line holds the stratum and the skeleton in its fixed part: they cost both samples the same.
+    draw: LINE_DRAW,
     // One run each on both samples is the least that draws a line (runTargets adds rounds up to
     // RUNS_WANTED on the large one where time is left).
     runsPlanned: (targets) => ({ large: targets, small: targets }),
@@ -99,8 +100,9 @@ export const SAMPLE_READING_PLANS: Record<SampleReading, ReadingPlan> = {
     // sample, where files of 4 MB or more are 18 % of the restore's bytes), and the sample read ram's saving at 43 %
     // where full runs measured 33-35 % (the bench at 7eb1e16; BENCHMARKS.md). Without it a file too large for the
     // sample's balance is left out of it, so the sample reads the rest of the restore (the next step: such files as a
-    // stratum of their own, weighted by their share of the whole).
-    maxEverySampleShare: 0,
+    // stratum of their own, weighted by their share of the whole). The skeleton: only the ancestors of what is
+    // kept, for the same reason (sample-select.ts SKELETONS).
+    draw: { maxEverySampleShare: 0, skeleton: 'ancestors' },
     runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: 'large', rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,

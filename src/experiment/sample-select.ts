@@ -6,8 +6,8 @@
  * tar create each kept file's missing parents implicitly: far more directories per file than the
  * full restore (node_modules holds a few files per directory), which an IOPS-bound disk pays for.
  * So the unit is a cluster: the subtree below one directory at a chosen depth (a package directory),
- * or a file above that depth on its own. Directories above the depth are kept in every sample (they
- * are few: the depth is the shallowest with enough clusters); every member of a kept cluster is kept,
+ * or a file above that depth on its own. Directories above the depth are kept in every sample, or only
+ * those above a kept cluster (SKELETONS: the line needs the one, a ratio the other); every member of a kept cluster is kept,
  * its parents with it, so the sample makes directories and files in the restore's own proportion.
  * Clusters are ordered by their bytes and one of each run of k neighbours is kept, the one that keeps
  * the sample's shares of the members and of the bytes closest to 1/k (balancedPicks), so that small and
@@ -115,8 +115,8 @@ export function nameParts(name: string): string[] {
 }
 
 /**
- * The cluster a member belongs to at this depth, or null for a directory above it (kept in every
- * sample). A cluster that was split (planClusters: too large to be one unit) hands its members to
+ * The cluster a member belongs to at this depth, or null for a directory above it (the skeleton:
+ * SKELETONS). A cluster that was split (planClusters: too large to be one unit) hands its members to
  * its children one level deeper, and is itself kept like a directory above the depth.
  */
 export function clusterKey(name: string, isDirectory: boolean, depth: number, split: ReadonlySet<string> = NO_SPLIT): string | null {
@@ -192,6 +192,28 @@ export interface ClusterPlan {
   everySample: ReadonlySet<string>;
   /** The take-all stratum's share of the archive's members and of its bytes: a fixed cost of every run (sampleStep). */
   everySampleShare: { entries: number; bytes: number };
+  /** Which directories above the cluster depth each sample keeps (SKELETONS). */
+  skeleton: Skeleton;
+}
+
+/**
+ * The directories above the cluster depth (and the split clusters' own) a sample keeps:
+ * - every: all of them, in every sample, a fixed part of every run that the line (sample-extrapolate.ts) holds in
+ *   its intercept, so that the two samples differ only by what they sample;
+ * - ancestors: only those a kept member lies below, the ones tar would make for it anyway. What pairs read is a
+ *   ratio (sample-pairs.ts), and a skeleton weighs 1/share times more in a sample than in the restore: in the
+ *   lab's monorepo tree at one subtree in 56 (808 clusters split) every one was 1,214 of the large sample's
+ *   2,749 members directories, and its runs cost 2.18 % of the whole's (onto ext4, under the slow cpu scenario's
+ *   quota) at 1.79 % of the members and 1.58 % of the bytes; the ancestors only, 403 of 1,938 members, 1.72 %
+ *   (tools/bench/diagnostics/cpu-make-up.py, 2026-12-03).
+ */
+export const SKELETONS = ['every', 'ancestors'] as const;
+export type Skeleton = (typeof SKELETONS)[number];
+
+/** How planClusters draws: the take-all stratum's cap (MAX_EVERY_SAMPLE_SHARE) and the skeleton (SKELETONS). */
+export interface DrawOptions {
+  maxEverySampleShare: number;
+  skeleton: Skeleton;
 }
 
 /**
@@ -207,7 +229,8 @@ export interface ClusterPlan {
  * 1/k for steps 4 to 30, with the stratum or without; the small one within 10 % and 30 % (sample-select.test.ts).
  * Null when no depth has enough.
  */
-export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number, maxEverySampleShare = MAX_EVERY_SAMPLE_SHARE): ClusterPlan | null {
+export function planClusters(census: ClusterCensus, every: number, minSmallClusters: number, draw: Partial<DrawOptions> = {}): ClusterPlan | null {
+  const { maxEverySampleShare, skeleton } = { ...LINE_DRAW, ...draw };
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
   const steps = [every, every * SMALL_FACTOR];
   const smallStep = steps[1] as number;
@@ -223,7 +246,16 @@ export function planClusters(census: ClusterCensus, every: number, minSmallClust
     const small = balancedPicks(large, SMALL_FACTOR);
     const kept = [large, small].map((picks) => new Set(picks.map((c) => c.key)));
     for (const set of kept) for (const key of everySample.keys()) set.add(key);
-    return { depth, split, steps, kept, clusters: clusters.size, everySample: new Set(everySample.keys()), everySampleShare: shareOf(census, everySample) };
+    return {
+      depth,
+      split,
+      steps,
+      kept,
+      clusters: clusters.size,
+      everySample: new Set(everySample.keys()),
+      everySampleShare: shareOf(census, everySample),
+      skeleton,
+    };
   }
   return null;
 }
@@ -285,6 +317,9 @@ function clusterLimits(census: ClusterCensus, every: number): { maxEntries: numb
  * with the rest.
  */
 export const MAX_EVERY_SAMPLE_SHARE = 1;
+
+/** The line's draw (sample-readings.ts): the stratum up to its cap, every directory above the depth. */
+export const LINE_DRAW: DrawOptions = { maxEverySampleShare: MAX_EVERY_SAMPLE_SHARE, skeleton: 'every' };
 
 function takeAll(census: ClusterCensus, clusters: ReadonlyMap<string, ClusterTally>, every: number, maxShare: number): Map<string, ClusterTally> {
   const { maxEntries, maxBytes } = clusterLimits(census, every);
@@ -373,11 +408,14 @@ export class SampleSelector {
   readonly steps: readonly number[];
   readonly counts: SampleCounts[];
   private readonly keptNames: Set<string>[];
+  /** Per sample, the directories above the depth it keeps; null: every one (plan.skeleton). */
+  private readonly skeletons: (Set<string> | null)[];
 
   constructor(private readonly plan: ClusterPlan) {
     this.steps = plan.steps;
     this.counts = plan.steps.map(emptyCounts);
     this.keptNames = plan.steps.map(() => new Set<string>());
+    this.skeletons = plan.kept.map((kept) => (plan.skeleton === 'ancestors' ? ancestorsOf(kept) : null));
   }
 
   decide(member: TarHeader): boolean[] {
@@ -387,7 +425,7 @@ export class SampleSelector {
     const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
     const keep =
       key === null
-        ? this.steps.map(() => true)
+        ? this.skeletons.map((skeleton) => skeleton === null || skeleton.has(nameParts(member.name).join('/')))
         : member.type === '1'
           ? this.keptNames.map((names, i) => (this.plan.kept[i] as Set<string>).has(key) && names.has(nameParts(member.linkName).join('/')))
           : this.plan.kept.map((set) => set.has(key));
@@ -418,6 +456,16 @@ export class SampleSelector {
     });
     return keep;
   }
+}
+
+/** Every directory above these clusters' roots (their own roots are the clusters'). */
+export function ancestorsOf(clusters: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const key of clusters) {
+    const parts = nameParts(key);
+    for (let d = 1; d < parts.length; d++) out.add(parts.slice(0, d).join('/'));
+  }
+  return out;
 }
 
 /** The sample's shares of what it samples (the members below the cluster depth, the take-all stratum left out): of the members and of their bytes. */

@@ -743,7 +743,8 @@ var ClusterCensus = class {
 function mostClusters(census) {
   return Math.max(0, ...census.perDepth.map((m) => m?.size ?? 0));
 }
-function planClusters(census, every, minSmallClusters, maxEverySampleShare = MAX_EVERY_SAMPLE_SHARE) {
+function planClusters(census, every, minSmallClusters, draw = {}) {
+  const { maxEverySampleShare, skeleton } = { ...LINE_DRAW, ...draw };
   if (!Number.isInteger(every) || every < 1) throw new RangeError(`sample step: ${every} given, a whole number of at least 1 allowed`);
   const steps = [every, every * SMALL_FACTOR];
   const smallStep = steps[1];
@@ -758,7 +759,16 @@ function planClusters(census, every, minSmallClusters, maxEverySampleShare = MAX
     const small = balancedPicks(large, SMALL_FACTOR);
     const kept = [large, small].map((picks) => new Set(picks.map((c) => c.key)));
     for (const set of kept) for (const key of everySample.keys()) set.add(key);
-    return { depth, split, steps, kept, clusters: clusters.size, everySample: new Set(everySample.keys()), everySampleShare: shareOf(census, everySample) };
+    return {
+      depth,
+      split,
+      steps,
+      kept,
+      clusters: clusters.size,
+      everySample: new Set(everySample.keys()),
+      everySampleShare: shareOf(census, everySample),
+      skeleton
+    };
   }
   return null;
 }
@@ -792,6 +802,7 @@ function clusterLimits(census, every) {
   return { maxEntries: census.entries / every * MAX_CLUSTER_SHARE_OF_SAMPLE, maxBytes: census.bytes / every * MAX_CLUSTER_SHARE_OF_SAMPLE };
 }
 var MAX_EVERY_SAMPLE_SHARE = 1;
+var LINE_DRAW = { maxEverySampleShare: MAX_EVERY_SAMPLE_SHARE, skeleton: "every" };
 function takeAll(census, clusters, every, maxShare) {
   const { maxEntries, maxBytes } = clusterLimits(census, every);
   const over = [...clusters].filter(([, t]) => t.entries > maxEntries || t.bytes > maxBytes).sort(([, a], [, b]) => b.bytes - a.bytes);
@@ -853,17 +864,20 @@ var SampleSelector = class {
     this.steps = plan.steps;
     this.counts = plan.steps.map(emptyCounts);
     this.keptNames = plan.steps.map(() => /* @__PURE__ */ new Set());
+    this.skeletons = plan.kept.map((kept) => plan.skeleton === "ancestors" ? ancestorsOf(kept) : null);
   }
   plan;
   steps;
   counts;
   keptNames;
+  /** Per sample, the directories above the depth it keeps; null: every one (plan.skeleton). */
+  skeletons;
   decide(member) {
     if (UNSUPPORTED_TYPES.has(member.type)) throw new SampleFormatError(`member ${member.name} has header type '${member.type}'`);
     const isDir = member.type === "5";
     const bytes2 = member.type === "0" || member.type === "\0" || member.type === "7" ? member.sizeBytes : 0;
     const key = clusterKey(member.name, isDir, this.plan.depth, this.plan.split);
-    const keep = key === null ? this.steps.map(() => true) : member.type === "1" ? this.keptNames.map((names, i) => this.plan.kept[i].has(key) && names.has(nameParts(member.linkName).join("/"))) : this.plan.kept.map((set) => set.has(key));
+    const keep = key === null ? this.skeletons.map((skeleton) => skeleton === null || skeleton.has(nameParts(member.name).join("/"))) : member.type === "1" ? this.keptNames.map((names, i) => this.plan.kept[i].has(key) && names.has(nameParts(member.linkName).join("/"))) : this.plan.kept.map((set) => set.has(key));
     const sampled = key !== null && !this.plan.everySample.has(key);
     keep.forEach((kept, i) => {
       const c = this.counts[i];
@@ -892,6 +906,14 @@ var SampleSelector = class {
     return keep;
   }
 };
+function ancestorsOf(clusters) {
+  const out = /* @__PURE__ */ new Set();
+  for (const key of clusters) {
+    const parts = nameParts(key);
+    for (let d = 1; d < parts.length; d++) out.add(parts.slice(0, d).join("/"));
+  }
+  return out;
+}
 function sampleShares(c) {
   return {
     entryShare: c.sampledEntries > 0 ? c.keptSampledEntries / c.sampledEntries : 1,
@@ -1223,8 +1245,8 @@ var allLive = (targets) => ({ live: [...targets], retired: [] });
 var SAMPLE_READING_PLANS = {
   line: {
     minSmallClusters: MIN_SMALL_SAMPLE_CLUSTERS,
-    // The line holds the stratum in its fixed part: it costs both samples the same.
-    maxEverySampleShare: MAX_EVERY_SAMPLE_SHARE,
+    // The line holds the stratum and the skeleton in its fixed part: they cost both samples the same.
+    draw: LINE_DRAW,
     // One run each on both samples is the least that draws a line (runTargets adds rounds up to
     // RUNS_WANTED on the large one where time is left).
     runsPlanned: (targets) => ({ large: targets, small: targets }),
@@ -1254,8 +1276,9 @@ var SAMPLE_READING_PLANS = {
     // sample, where files of 4 MB or more are 18 % of the restore's bytes), and the sample read ram's saving at 43 %
     // where full runs measured 33-35 % (the bench at 7eb1e16; BENCHMARKS.md). Without it a file too large for the
     // sample's balance is left out of it, so the sample reads the rest of the restore (the next step: such files as a
-    // stratum of their own, weighted by their share of the whole).
-    maxEverySampleShare: 0,
+    // stratum of their own, weighted by their share of the whole). The skeleton: only the ancestors of what is
+    // kept, for the same reason (sample-select.ts SKELETONS).
+    draw: { maxEverySampleShare: 0, skeleton: "ancestors" },
     runsPlanned: (targets) => ({ large: Math.min(targets, PAIRED_ROUND_BASELINES) * PAIRED_ROUNDS, small: 0 }),
     order: [{ size: "large", rounds: PAIRED_ROUNDS_MAX }],
     live: pairedLive,
@@ -1511,7 +1534,7 @@ async function runOnSamples(stage, s) {
     minSmallEntries: minSmallClusters
   });
   let every = stepFor(0);
-  const planOf = (step, maxEverySampleShare = read.maxEverySampleShare) => planClusters(s.census, step, minSmallClusters, maxEverySampleShare);
+  const planOf = (step, maxEverySampleShare = read.draw.maxEverySampleShare) => planClusters(s.census, step, minSmallClusters, { ...read.draw, maxEverySampleShare });
   let plan = every === null ? null : planOf(every);
   for (let round = 0; plan !== null && every !== null && round < STEP_ROUNDS; round++) {
     const needed = stepFor(Math.max(plan.everySampleShare.entries, plan.everySampleShare.bytes));

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-URGHMKTN.js";
+} from "./chunk-GYH7FC7I.js";
 import "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";

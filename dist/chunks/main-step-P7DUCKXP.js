@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z5SEBBA4.js";
 import {
   runJudgedProfile
-} from "./chunk-X74OZ5TS.js";
-import "./chunk-URGHMKTN.js";
+} from "./chunk-TZCTUCQ2.js";
+import "./chunk-GYH7FC7I.js";
 import {
   experimentOutputs,
   profileOutputs,

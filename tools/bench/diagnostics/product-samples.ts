@@ -1,0 +1,45 @@
+/**
+ * The product's own paired samples of a tree, for the diagnostics (cpu-make-up.py): the census and the plan as
+ * the experiments make them for a CPU-bound restore (sample-readings.ts pairs: no take-all stratum, its
+ * minimum of clusters), the skeleton the SKELETON environment variable names (sample-select.ts SKELETONS; the
+ * pairs' own where unset), both samples written from the tree as the experiments write them after a CPU-bound
+ * restore (`tar -c` of each list, sample-tree.ts). Prints the plan and the samples' counts as JSON.
+ *   [SKELETON=every|ancestors] npx vite-node tools/bench/diagnostics/product-samples.ts -- WORKSPACE ROOT ARCHIVE STEP OUTDIR
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ChildRegistry } from '../../../src/experiment/processes.js';
+import { SAMPLE_READING_PLANS } from '../../../src/experiment/sample-readings.js';
+import { planClusters, sampleShares, SKELETONS, type Skeleton } from '../../../src/experiment/sample-select.js';
+import { buildSamplesFromTree, censusFromTree, walkMembers } from '../../../src/experiment/sample-tree.js';
+
+const [workspace, root, stepText, outDir] = process.argv.slice(2).filter((a) => a !== '--');
+if (!workspace || !root || !stepText || !outDir) throw new Error('usage: product-samples.ts -- WORKSPACE ROOT STEP OUTDIR');
+const step = Number(stepText);
+const pairs = SAMPLE_READING_PLANS.pairs;
+const skeleton = (process.env.SKELETON ?? pairs.draw.skeleton) as Skeleton;
+if (!SKELETONS.includes(skeleton)) throw new RangeError(`SKELETON: ${JSON.stringify(skeleton)} given, ${SKELETONS.join(' or ')} allowed`);
+const roots = [path.join(workspace, root)];
+// The tree's own count stands for tar's report: it is the archive's source, nothing else in it.
+const reported = { files: 0, extractedBytes: 0 };
+walkMembers(workspace, roots, (m) => {
+  if (m.type === '0') reported.files++;
+  reported.extractedBytes += m.sizeBytes;
+});
+const { census } = censusFromTree(workspace, roots, reported);
+const plan = planClusters(census, step, pairs.minSmallClusters, { ...pairs.draw, skeleton });
+if (!plan) throw new Error(`no plan at one subtree in ${step}`);
+const listDir = mkdtempSync(path.join(outDir, 'lists-'));
+const made = await buildSamplesFromTree({
+  workspace,
+  roots,
+  compressionMethod: 'zstd-without-long',
+  plan,
+  tarPath: 'tar',
+  listDir,
+  outPaths: [path.join(outDir, 'tree-large.tzst'), path.join(outDir, 'tree-small.tzst')],
+  registry: new ChildRegistry(),
+});
+rmSync(listDir, { recursive: true });
+const describe = (c: (typeof made.counts)[number]) => ({ ...sampleShares(c), keptEntries: c.keptEntries, keptBytes: c.keptBytes, directories: c.directories });
+console.log(JSON.stringify({ depth: plan.depth, split: plan.split.size, clusters: plan.clusters, tree: made.counts.map(describe) }));
