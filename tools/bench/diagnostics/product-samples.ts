@@ -3,14 +3,15 @@
  * the experiments make them for a CPU-bound restore (sample-readings.ts pairs: no take-all stratum, its
  * minimum of clusters), the skeleton the SKELETON environment variable names (sample-select.ts SKELETONS; the
  * pairs' own where unset), both samples written from the tree as the experiments write them after a CPU-bound
- * restore (`tar -c` of each list, sample-tree.ts). Prints the plan and the samples' counts as JSON.
+ * restore (`tar -c` of each list, sample-tree.ts). Prints the plan, the samples' counts and what each holds of the files
+ * too large to be a cluster of their own, as JSON.
  *   [SKELETON=every|ancestors] npx vite-node tools/bench/diagnostics/product-samples.ts -- WORKSPACE ROOT ARCHIVE STEP OUTDIR
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ChildRegistry } from '../../../src/experiment/processes.js';
 import { SAMPLE_READING_PLANS } from '../../../src/experiment/sample-readings.js';
-import { planClusters, sampleShares, SKELETONS, type Skeleton } from '../../../src/experiment/sample-select.js';
+import { clusterKey, MAX_CLUSTER_SHARE_OF_SAMPLE, planClusters, sampleShares, SKELETONS, type Skeleton } from '../../../src/experiment/sample-select.js';
 import { buildSamplesFromTree, censusFromTree, walkMembers } from '../../../src/experiment/sample-tree.js';
 
 const [workspace, root, stepText, outDir] = process.argv.slice(2).filter((a) => a !== '--');
@@ -41,5 +42,28 @@ const made = await buildSamplesFromTree({
   registry: new ChildRegistry(),
 });
 rmSync(listDir, { recursive: true });
+// The files larger than a cluster may be (sample-select.ts clusterLimits): how many, their share of the bytes, and
+// of those how many and what share of their bytes each sample keeps.
+const limitBytes = (census.bytes / step) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+const large = { files: 0, bytes: 0, kept: plan.kept.map(() => ({ files: 0, bytes: 0 })) };
+walkMembers(workspace, roots, (m) => {
+  if (m.type !== '0' || m.sizeBytes <= limitBytes) return;
+  large.files++;
+  large.bytes += m.sizeBytes;
+  const key = clusterKey(m.name, false, plan.depth, plan.split);
+  plan.kept.forEach((set, i) => {
+    const k = large.kept[i];
+    if (k && key !== null && set.has(key)) {
+      k.files++;
+      k.bytes += m.sizeBytes;
+    }
+  });
+});
+const largeFiles = {
+  limitBytes: Math.round(limitBytes),
+  files: large.files,
+  byteShareOfWhole: large.bytes / census.bytes,
+  kept: large.kept.map((k) => ({ files: k.files, byteShareOfLarge: large.bytes > 0 ? k.bytes / large.bytes : 0 })),
+};
 const describe = (c: (typeof made.counts)[number]) => ({ ...sampleShares(c), keptEntries: c.keptEntries, keptBytes: c.keptBytes, directories: c.directories });
-console.log(JSON.stringify({ depth: plan.depth, split: plan.split.size, clusters: plan.clusters, tree: made.counts.map(describe) }));
+console.log(JSON.stringify({ depth: plan.depth, split: plan.split.size, clusters: plan.clusters, largeFiles, tree: made.counts.map(describe) }));
