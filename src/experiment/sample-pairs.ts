@@ -9,8 +9,7 @@
  * its CPU time over the limit, and a sample of whole subtrees balanced in members and bytes holds that
  * work in the whole's proportion; what every run pays whatever its size (the processes' start, the sync, the
  * directories above the sampled ones) is kept small: the sample holds only the directories above what it
- * keeps (sample-select.ts SKELETONS); with every one of them, a sample of the lab's monorepo tree cost 2.18 %
- * of the whole's time at 1.79 % of its members, with the ancestors 1.72 % (tools/bench/diagnostics/cpu-make-up.py).
+ * keeps (sample-select.ts SKELETONS, where what every one of them cost is measured).
  * What dominates is the runs' own noise: the same extraction's share saved by ram
  * varies by 4-6 points (a standard deviation) from one pair of runs to the next, at 1 % of the bytes as at 5 %
  * (`tools/bench/diagnostics/cpu-pairs.py`), and a line from a 1-in-4 sample to the whole multiplies that

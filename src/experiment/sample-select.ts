@@ -202,10 +202,10 @@ export interface ClusterPlan {
  *   its intercept, so that the two samples differ only by what they sample;
  * - ancestors: only those a kept member lies below, the ones tar would make for it anyway. What pairs read is a
  *   ratio (sample-pairs.ts), and a skeleton weighs 1/share times more in a sample than in the restore: in the
- *   lab's monorepo tree at one subtree in 56 (808 clusters split) every one was 1,214 of the large sample's
- *   2,749 members directories, and its runs cost 2.18 % of the whole's (onto ext4, under the slow cpu scenario's
- *   quota) at 1.79 % of the members and 1.58 % of the bytes; the ancestors only, 403 of 1,938 members, 1.72 %
- *   (tools/bench/diagnostics/cpu-make-up.py, 2026-12-03).
+ *   lab's monorepo tree at one subtree in 56 (808 clusters split), with every directory 1,214 of the large
+ *   sample's 2,749 members were directories, and its runs cost 2.18 % of the whole's time (onto ext4, under the
+ *   slow cpu scenario's quota) at 1.79 % of the members and 1.58 % of the bytes; with the ancestors only, 403 of
+ *   1,938 members, 1.72 % (tools/bench/diagnostics/cpu-make-up.py, 2026-12-03).
  */
 export const SKELETONS = ['every', 'ancestors'] as const;
 export type Skeleton = (typeof SKELETONS)[number];

@@ -28,11 +28,14 @@ group = CpuGroup(TAG)
 
 
 def build():
-    """The tree, the cache's archive, and the large sample with each skeleton: {skeleton: (path, counts)}."""
+    """The tree, the cache's archive (with FULL=1, the only use of it), and the large sample with each skeleton:
+    (the archive or None, {skeleton: (path, counts)})."""
     build_tree(MR)
     os.makedirs(OUT)
-    cache = f'{OUT}/cache.tzst'
-    sh(f'tar --posix -cf - -P -C {MR} packages | zstdmt -q -c > {cache}')
+    cache = None
+    if os.environ.get('FULL') == '1':
+        cache = f'{OUT}/cache.tzst'
+        sh(f'tar --posix -cf - -P -C {MR} packages | zstdmt -q -c > {cache}')
     samples = {}
     for skeleton in SKELETONS:
         out = f'{OUT}/{skeleton}'
@@ -61,7 +64,7 @@ def fresh_extract(archive):
 try:
     cache, samples = build()
     group.make()
-    if os.environ.get('FULL') == '1':
+    if cache:
         (ew, ec), (rw, rc) = fresh_extract(cache)
         print(f'whole cache: ext4 {ew:.1f} s ({ec:.2f} CPU-s), tmpfs {rw:.1f} s ({rc:.2f} CPU-s): ram saves {(1 - rw / ew) * 100:.1f} %', flush=True)
     for skeleton, (archive, c) in samples.items():

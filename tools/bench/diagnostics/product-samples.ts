@@ -5,7 +5,7 @@
  * pairs' own where unset), both samples written from the tree as the experiments write them after a CPU-bound
  * restore (`tar -c` of each list, sample-tree.ts). Prints the plan, the samples' counts and what each holds of the files
  * too large to be a cluster of their own, as JSON.
- *   [SKELETON=every|ancestors] npx vite-node tools/bench/diagnostics/product-samples.ts -- WORKSPACE ROOT ARCHIVE STEP OUTDIR
+ *   [SKELETON=every|ancestors] npx vite-node tools/bench/diagnostics/product-samples.ts -- WORKSPACE ROOT STEP OUTDIR
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -21,12 +21,13 @@ const pairs = SAMPLE_READING_PLANS.pairs;
 const skeleton = (process.env.SKELETON ?? pairs.draw.skeleton) as Skeleton;
 if (!SKELETONS.includes(skeleton)) throw new RangeError(`SKELETON: ${JSON.stringify(skeleton)} given, ${SKELETONS.join(' or ')} allowed`);
 const roots = [path.join(workspace, root)];
-// The tree's own count stands for tar's report: it is the archive's source, nothing else in it.
-const reported = { files: 0, extractedBytes: 0 };
+// The tree's own count stands for tar's report: it is the archive's source, nothing else in it. Its files are kept
+// for the large files' count below.
+const files: { name: string; sizeBytes: number }[] = [];
 walkMembers(workspace, roots, (m) => {
-  if (m.type === '0') reported.files++;
-  reported.extractedBytes += m.sizeBytes;
+  if (m.type === '0') files.push({ name: m.name, sizeBytes: m.sizeBytes });
 });
+const reported = { files: files.length, extractedBytes: files.reduce((t, f) => t + f.sizeBytes, 0) };
 const { census } = censusFromTree(workspace, roots, reported);
 const plan = planClusters(census, step, pairs.minSmallClusters, { ...pairs.draw, skeleton });
 if (!plan) throw new Error(`no plan at one subtree in ${step}`);
@@ -46,8 +47,8 @@ rmSync(listDir, { recursive: true });
 // of those how many and what share of their bytes each sample keeps.
 const limitBytes = (census.bytes / step) * MAX_CLUSTER_SHARE_OF_SAMPLE;
 const large = { files: 0, bytes: 0, kept: plan.kept.map(() => ({ files: 0, bytes: 0 })) };
-walkMembers(workspace, roots, (m) => {
-  if (m.type !== '0' || m.sizeBytes <= limitBytes) return;
+for (const m of files) {
+  if (m.sizeBytes <= limitBytes) continue;
   large.files++;
   large.bytes += m.sizeBytes;
   const key = clusterKey(m.name, false, plan.depth, plan.split);
@@ -58,7 +59,7 @@ walkMembers(workspace, roots, (m) => {
       k.bytes += m.sizeBytes;
     }
   });
-});
+}
 const largeFiles = {
   limitBytes: Math.round(limitBytes),
   files: large.files,
