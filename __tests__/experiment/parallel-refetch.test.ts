@@ -1,6 +1,7 @@
 // The network's measured fix against the local services: fetched again with twice the toolkit's parallel
 // requests, it saves about half under a per-connection cap and nothing under a cap on the whole path.
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,9 @@ beforeAll(async () => {
   root = await tempDir('parallel-refetch');
   const source = path.join(root, 'source');
   await mkdir(path.join(source, 'deps'), { recursive: true });
-  // 36 MB zstd cannot shrink: nine 4 MiB ranges, two rounds at 8 in parallel, one at 16 (18 MB/s in all: far below what this machine serves).
-  await writeFile(path.join(source, 'deps', 'blob.bin'), randomBytes(36 * MB));
+  // 48 MB zstd cannot shrink: twelve 4 MiB ranges, two rounds at 8 in parallel, one at 16 (24 MB/s in all: far below
+  // what this machine serves); more than 10 at once, where Node warns of an AbortSignal's listeners.
+  await writeFile(path.join(source, 'deps', 'blob.bin'), randomBytes(48 * MB));
   await mkdir(path.join(root, 'temp'));
   await seedCache({ services, paths: ['deps'], key: 'refetch', workspace: source, tempDir: path.join(root, 'temp') });
 });
@@ -65,6 +67,24 @@ describe('fetching again with more parallel requests', () => {
     expect(r).toMatchObject({ concurrency: 16, baselineConcurrency: 8 });
     expect(r.durationMs).toBeLessThan(0.8 * r.baselineDurationMs);
     expect(line(r)).toMatch(/saved: each connection is capped/);
+  });
+
+  it('prints no MaxListenersExceededWarning at 16 requests, and leaves the default as it was', async () => {
+    // Slow enough that the first fetch takes over a second and the parallel one runs.
+    services.setSettings({ downloadBytesPerSecond: null, network: { perConnectionBytesPerSecond: 2 * MB } });
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    const before = EventEmitter.defaultMaxListeners;
+    process.on('warning', onWarning);
+    try {
+      expect(await bothFetches('listeners')).toMatchObject({ concurrency: 16 });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning').map(String)).toEqual([]);
+    expect(EventEmitter.defaultMaxListeners).toBe(before);
   });
 
   it('under a cap on the whole path: no change beyond noise', async () => {

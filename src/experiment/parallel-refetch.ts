@@ -4,6 +4,7 @@
  * that already ran at the toolkit's own number. Only the Azure SDK path takes a number of parallel
  * requests (downloadConcurrency); the plain stream is one request whatever is asked. IO edge.
  */
+import { EventEmitter } from 'node:events';
 import { downloadCache } from '../restore/cache-internals.js';
 import { downloadLimits } from '../restore/download-limits.js';
 import { monotonicMs } from '../util/clock.js';
@@ -22,6 +23,23 @@ interface ParallelRefetch {
 
 type ParallelRefetchOutcome = { ran: ParallelRefetch } | { skipped: string };
 
+/**
+ * The toolkit hands one AbortSignal of its own to every parallel range request of a segment, and each adds an abort
+ * listener to it: at 16 requests Node printed `MaxListenersExceededWarning: ... 11 abort listeners added to
+ * [AbortSignal]` into the step's log (the bench's, 2026-12-03). An EventTarget takes the default in force when it is
+ * made, and the toolkit makes that signal inside downloadCache: the default is raised for that call only, by the
+ * requests beside Node's own 10, and put back.
+ */
+async function withRoomForListeners<T>(requests: number, call: () => Promise<T>): Promise<T> {
+  const before = EventEmitter.defaultMaxListeners;
+  EventEmitter.defaultMaxListeners = Math.max(before, before + requests);
+  try {
+    return await call();
+  } finally {
+    EventEmitter.defaultMaxListeners = before;
+  }
+}
+
 export async function refetchInParallel(o: {
   downloadUrl: string;
   archivePath: string;
@@ -36,6 +54,6 @@ export async function refetchInParallel(o: {
   if (o.remainingMs < 1.5 * o.baselineDurationMs) return { skipped: 'not enough of the experiments budget left' };
   const concurrency = limits.concurrency * PARALLEL_REFETCH_FACTOR;
   const started = monotonicMs();
-  await downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency });
+  await withRoomForListeners(concurrency, () => downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency }));
   return { ran: { concurrency, baselineConcurrency: limits.concurrency, durationMs: monotonicMs() - started, baselineDurationMs: o.baselineDurationMs } };
 }

@@ -63,7 +63,10 @@ class Scratch:
         self.image = f'/var/tmp/{tag}.img'
 
     def mount(self):
-        sh(f'truncate -s 4G {self.image} && mkfs.ext4 -q -F {self.image} && mkdir -p {self.ext4} {self.tmpfs} && '
+        # Inode tables and journal written by mkfs, as the lab's loop disks are (tools/lab/loop-disk.ts): made lazily, ext4lazyinit
+        # writes them in the background after mount, a second writer beside the runs (FIELD-NOTES). Until 2026-12-03 11:10 UTC the
+        # diagnostics' fresh images were made lazily; their readings before that include it.
+        sh(f'truncate -s 4G {self.image} && mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 {self.image} && mkdir -p {self.ext4} {self.tmpfs} && '
            f'mount -o loop {self.image} {self.ext4} && mount -t tmpfs -o size=3G tmpfs {self.tmpfs}')
 
     def remove(self):

@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z5SEBBA4.js";
 import {
   runJudgedProfile
-} from "./chunk-TZCTUCQ2.js";
-import "./chunk-GYH7FC7I.js";
+} from "./chunk-T44RMLRF.js";
+import "./chunk-S3YC67MN.js";
 import {
   experimentOutputs,
   profileOutputs,

@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-GYH7FC7I.js";
+} from "./chunk-S3YC67MN.js";
 import "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";

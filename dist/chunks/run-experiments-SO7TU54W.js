@@ -1305,8 +1305,18 @@ async function refetchArchive(downloadUrl, archivePath, serviceVersion) {
 }
 
 // src/experiment/parallel-refetch.ts
+import { EventEmitter } from "node:events";
 var PARALLEL_REFETCH_FACTOR = 2;
 var MIN_REFETCH_MS = 1e3;
+async function withRoomForListeners(requests, call) {
+  const before = EventEmitter.defaultMaxListeners;
+  EventEmitter.defaultMaxListeners = Math.max(before, before + requests);
+  try {
+    return await call();
+  } finally {
+    EventEmitter.defaultMaxListeners = before;
+  }
+}
 async function refetchInParallel(o) {
   const limits = downloadLimits(o.downloadUrl, o.serviceVersion === "v2");
   if (limits.path !== "azure-sdk") return { skipped: `the ${limits.path} download takes no number of parallel requests` };
@@ -1314,7 +1324,7 @@ async function refetchInParallel(o) {
   if (o.remainingMs < 1.5 * o.baselineDurationMs) return { skipped: "not enough of the experiments budget left" };
   const concurrency = limits.concurrency * PARALLEL_REFETCH_FACTOR;
   const started = monotonicMs();
-  await downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency });
+  await withRoomForListeners(concurrency, () => downloadCache(o.downloadUrl, o.archivePath, { useAzureSdk: true, downloadConcurrency: concurrency }));
   return { ran: { concurrency, baselineConcurrency: limits.concurrency, durationMs: monotonicMs() - started, baselineDurationMs: o.baselineDurationMs } };
 }
 
