@@ -27,12 +27,12 @@ type ParallelRefetchOutcome = { ran: ParallelRefetch } | { skipped: string };
  * The toolkit hands one AbortSignal of its own to every parallel range request of a segment, and each adds an abort
  * listener to it: at 16 requests Node printed `MaxListenersExceededWarning: ... 11 abort listeners added to
  * [AbortSignal]` into the step's log (the bench's, 2026-12-03). An EventTarget takes the default in force when it is
- * made, and the toolkit makes that signal inside downloadCache: the default is raised for that call only, by the
- * requests beside Node's own 10, and put back.
+ * made, and the toolkit makes that signal inside downloadCache: the default is raised by the number of requests for that
+ * call only, and put back.
  */
 async function withRoomForListeners<T>(requests: number, call: () => Promise<T>): Promise<T> {
   const before = EventEmitter.defaultMaxListeners;
-  EventEmitter.defaultMaxListeners = Math.max(before, before + requests);
+  EventEmitter.defaultMaxListeners = before + requests;
   try {
     return await call();
   } finally {

@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-SO7TU54W.js");
+    const { runExperiments } = await import("./run-experiments-LFPLZEHK.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;

@@ -1310,7 +1310,7 @@ var PARALLEL_REFETCH_FACTOR = 2;
 var MIN_REFETCH_MS = 1e3;
 async function withRoomForListeners(requests, call) {
   const before = EventEmitter.defaultMaxListeners;
-  EventEmitter.defaultMaxListeners = Math.max(before, before + requests);
+  EventEmitter.defaultMaxListeners = before + requests;
   try {
     return await call();
   } finally {

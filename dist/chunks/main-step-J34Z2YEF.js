@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z5SEBBA4.js";
 import {
   runJudgedProfile
-} from "./chunk-T44RMLRF.js";
-import "./chunk-S3YC67MN.js";
+} from "./chunk-4DFJEMTQ.js";
+import "./chunk-7D5H7ALZ.js";
 import {
   experimentOutputs,
   profileOutputs,

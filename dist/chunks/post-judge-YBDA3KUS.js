@@ -15,7 +15,7 @@ import {
   startHistoryLoad,
   toMeasureHeld,
   untilDurableMs
-} from "./chunk-S3YC67MN.js";
+} from "./chunk-7D5H7ALZ.js";
 import "./chunk-ML5WHONI.js";
 import "./chunk-WM2BKT75.js";
 import "./chunk-OD2XKONF.js";
