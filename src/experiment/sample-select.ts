@@ -306,7 +306,7 @@ export function balancedPicks<T extends ClusterTally>(ordered: readonly T[], ste
 export const MAX_CLUSTER_SHARE_OF_SAMPLE = 0.02;
 
 /** The largest a cluster may be and still be sampled as one unit: MAX_CLUSTER_SHARE_OF_SAMPLE of the large sample's expected size. */
-function clusterLimits(census: ClusterCensus, every: number): { maxEntries: number; maxBytes: number } {
+export function clusterLimits(census: ClusterCensus, every: number): { maxEntries: number; maxBytes: number } {
   return { maxEntries: (census.entries / every) * MAX_CLUSTER_SHARE_OF_SAMPLE, maxBytes: (census.bytes / every) * MAX_CLUSTER_SHARE_OF_SAMPLE };
 }
 

@@ -57,7 +57,7 @@ def spread(xs):
     return f'{statistics.median(xs):.2f} ({min(xs):.2f}-{max(xs):.2f})'
 
 
-def fresh_extract(archive, mode='fresh'):
+def extract_pair(archive, mode='fresh'):
     """Onto a fresh ext4 image (occupied: holding a copy of the whole tree) and a fresh tmpfs, mounted for this pair and
     removed after: (wall until synced, CPU s) on each."""
     scratch.mount()
@@ -73,13 +73,13 @@ try:
     cache, samples = build()
     group.make()
     if cache:
-        (ew, ec), (rw, rc) = fresh_extract(cache)
+        (ew, ec), (rw, rc) = extract_pair(cache)
         print(f'whole cache: ext4 {ew:.1f} s ({ec:.2f} CPU-s), tmpfs {rw:.1f} s ({rc:.2f} CPU-s): ram saves {(1 - rw / ew) * 100:.1f} %', flush=True)
     for skeleton, (archive, c) in samples.items():
         runs = {mode: [] for mode in MODES}
         for _ in range(PAIRS):
             for mode in MODES:
-                runs[mode].append(fresh_extract(archive, mode))
+                runs[mode].append(extract_pair(archive, mode))
         for mode, pairs in runs.items():
             saves = [(1 - r[0] / e[0]) * 100 for e, r in pairs]
             cpu_saves = [(1 - r[1] / e[1]) * 100 for e, r in pairs]

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ChildRegistry } from '../../../src/experiment/processes.js';
 import { SAMPLE_READING_PLANS } from '../../../src/experiment/sample-readings.js';
-import { clusterKey, MAX_CLUSTER_SHARE_OF_SAMPLE, planClusters, sampleShares, SKELETONS, type Skeleton } from '../../../src/experiment/sample-select.js';
+import { clusterKey, clusterLimits, planClusters, sampleShares, SKELETONS, type Skeleton } from '../../../src/experiment/sample-select.js';
 import { buildSamplesFromTree, censusFromTree, walkMembers } from '../../../src/experiment/sample-tree.js';
 
 const [workspace, root, stepText, outDir] = process.argv.slice(2).filter((a) => a !== '--');
@@ -43,9 +43,9 @@ const made = await buildSamplesFromTree({
   registry: new ChildRegistry(),
 });
 rmSync(listDir, { recursive: true });
-// The files larger than a cluster may be (sample-select.ts clusterLimits): how many, their share of the bytes, and
-// of those how many and what share of their bytes each sample keeps.
-const limitBytes = (census.bytes / step) * MAX_CLUSTER_SHARE_OF_SAMPLE;
+// The files larger than a cluster may be: how many, their share of the bytes, and of those how many and what share
+// of their bytes each sample keeps.
+const limitBytes = clusterLimits(census, step).maxBytes;
 const large = { files: 0, bytes: 0, kept: plan.kept.map(() => ({ files: 0, bytes: 0 })) };
 for (const m of files) {
   if (m.sizeBytes <= limitBytes) continue;

@@ -58,9 +58,13 @@ print(f'a sampler without bias, {ROUNDS} rounds as noisy as the full pairs (its 
       f'{hits * 100:.0f} % of runs, all of 3 runs {hits ** 3 * 100:.0f} %')
 
 # A set is two pairs after its own restore: pairs 1 and 3 of a row come first in theirs.
-sets = [(r['pairs'][i], r['pairs'][i + 1], r['baselines'][i] / r['baselines'][i + 1]) for r in runs for i in range(0, len(r['pairs']) - 1, 2)]
-print(f'each set\'s first pair against its second: shares {statistics.mean(s[0] for s in sets):.1f} against {statistics.mean(s[1] for s in sets):.1f} % '
-      f'(mean), the first higher in {sum(s[0] > s[1] for s in sets)} of {len(sets)} sets; the first baseline {statistics.median(s[2] for s in sets):.3f} '
-      f'times the second (median); the last {LAST} rows alone: {statistics.mean(s[0] for s in sets[-2 * LAST:]):.1f} against '
-      f'{statistics.mean(s[1] for s in sets[-2 * LAST:]):.1f} %, higher in {sum(s[0] > s[1] for s in sets[-2 * LAST:])} of {len(sets[-2 * LAST:])}, baselines '
-      f'{statistics.median(s[2] for s in sets[-2 * LAST:]):.3f}')
+sets_of = [[(r['pairs'][i], r['pairs'][i + 1], r['baselines'][i] / r['baselines'][i + 1]) for i in range(0, len(r['pairs']) - 1, 2)] for r in runs]
+
+
+def first_against_second(sets):
+    return (f'{statistics.mean(s[0] for s in sets):.1f} against {statistics.mean(s[1] for s in sets):.1f} % (mean), the first higher in '
+            f'{sum(s[0] > s[1] for s in sets)} of {len(sets)} sets, the first baseline {statistics.median(s[2] for s in sets):.3f} times the second (median)')
+
+
+print(f'each set\'s first pair against its second: {first_against_second([s for sets in sets_of for s in sets])}; '
+      f'the last {LAST} rows alone: {first_against_second([s for sets in sets_of[-LAST:] for s in sets])}')
