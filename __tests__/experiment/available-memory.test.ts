@@ -80,6 +80,10 @@ describe.runIf(ready)('in a real cgroup v1 memory group', () => {
     expect(out.room.roomBytes).toBe(limitBytes - out.room.workingSetBytes);
     // This machine's MemAvailable is far above 384 MiB: the cgroup's room is what the experiments use, and they say so.
     expect(out.memAvailable).toBeGreaterThan(limitBytes);
-    expect(out.available).toEqual({ bytes: out.room.roomBytes, cgroup: { limitBytes, roomBytes: out.room.roomBytes } });
+    expect(out.available.cgroup?.limitBytes).toBe(limitBytes);
+    expect(out.available.bytes).toBe(out.available.cgroup?.roomBytes);
+    // availableMemory reads the working set again, after readCgroupMemoryRoom: node may have charged
+    // or freed a few pages in between (CI saw 256 KiB), so the two rooms agree to within 4 MiB, not to the byte.
+    expect(Math.abs(out.available.bytes - out.room.roomBytes)).toBeLessThan(4 * MiB);
   });
 });
