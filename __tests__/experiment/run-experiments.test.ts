@@ -240,6 +240,17 @@ describe.runIf(ready)('experiments on this machine', () => {
     expect(await experimentTraces(places())).toEqual(before);
   }, 120_000);
 
+  it("the lab's full runs ask for more rounds: fullRunRounds 3 runs the baseline and ram three times each, in turn", async () => {
+    const before = await experimentTraces(places());
+    const result = await runExperiments(experimentsRequest(f, { experiments: ['ram'], fullRunRounds: 3 }), hooks);
+    expect(result.status, result.reason).toBe('ran');
+    expect(result.sample).toBeUndefined();
+    expect(result.runs.map((r) => [r.alternative, r.error ?? null])).toEqual(
+      ['baseline', 'ram', 'baseline', 'ram', 'baseline', 'ram'].map((name) => [name, null]),
+    );
+    expect(await experimentTraces(places())).toEqual(before);
+  }, 120_000);
+
   it('a budget too small for the refetch and one baseline skips everything, fetches nothing and says so', async () => {
     const directories: string[] = [];
     const result = await runExperiments(experimentsRequest(f, { budgetMs: 50, experiments: ['ram'] }), { ...hooks, onDirectory: (d) => directories.push(d) });

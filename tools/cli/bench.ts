@@ -35,7 +35,7 @@ import { isRoot } from '../../src/system/privilege.js';
 import { benchLab, estimateLabSeconds, labRows, rejudgeLab } from '../bench/lab-runs.js';
 import { benchMemory, memoryRows } from '../bench/memory.js';
 import { benchFixes, fixesRows, FIXES_DEFAULT_SCENARIOS } from '../bench/fixes.js';
-import { benchSampledFixes, FULL_RUN_SETS, sampledFixesRows } from '../bench/sampled-fixes.js';
+import { benchSampledFixes, FIRST_ROUNDS_LEFT_OUT, FULL_RUN_ROUNDS, FULL_RUN_SETS, sampledFixesRows } from '../bench/sampled-fixes.js';
 import { slowRestoreList } from '../lab/slow-restore-specs.js';
 import { benchOverhead, overheadRows } from '../bench/overhead.js';
 import { benchFixApplied, FIX_APPLIED_SCENARIO, fixAppliedRestore, fixAppliedRows } from '../bench/fix-applied.js';
@@ -185,7 +185,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     if (parts.includes('sampled-fixes') && lab && isRoot) {
       const slow = slowRestoreList(flag(args, 'slow-restores'));
       say(
-        `sampled fixes: ${slow.join(', ')} (restores of 60–180 s) × ${runs} runs (default experiments on samples, then full runs of the same alternative, ${FULL_RUN_SETS} sets); ~20 min a run on the CPU-bound restore`,
+        `sampled fixes: ${slow.join(', ')} (restores of 60–180 s) × ${runs} runs (default experiments on samples, then full runs of the same alternative, ${FULL_RUN_SETS} set of ${FULL_RUN_ROUNDS} rounds, its first ${FIRST_ROUNDS_LEFT_OUT} left out of the truth); ~22 min a run on the CPU-bound restore`,
       );
       rows.push(...sampledFixesRows(await benchSampledFixes(lab, runs, slow, say)));
     }

@@ -57,6 +57,8 @@ export interface RunScenarioOptions {
   /** Experiments after the probes (none unless asked: they add their budget to every scenario). */
   experiments?: ProfileConfig['experiments'];
   experimentsBudgetMs?: number;
+  /** Rounds of each target where the experiments' full runs fit (RUNS_WANTED unless told): the sampled-fixes bench's truth. */
+  experimentFullRunRounds?: number;
   /** Test hook: throw right after the scenario's setup, to prove teardown still runs. */
   failAfterSetup?: boolean;
   /** Called with the devices as soon as they are throttled (so a caller can check them even on failure). */
@@ -212,6 +214,8 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
         runner,
         spec.probeBudgetMs !== undefined && opts.probeBudgetMs === undefined ? { ...opts, probeBudgetMs: spec.probeBudgetMs } : opts,
       );
+      if (opts.experimentFullRunRounds && (opts.asUser || runner.isolation))
+        throw new Error('experimentFullRunRounds: a hook of the in-process profile; a step as another user or in a container is not given it');
       // A whole-step scenario runs the profiler itself inside the container's limits (a child process);
       // a step as another user, in a child process of that user's (inside those limits where there are).
       const profile = opts.asUser
@@ -219,7 +223,13 @@ export async function runScenario(lab: Lab, input: ScenarioInput, opts: RunScena
         : runner.isolation
           ? await runStepRequest<Profile>(runner.isolation, { kind: 'profile', config }, env)
           : await withoutWorkflowCommands(() =>
-              withEnv(env, () => runProfile(config, { log: (l) => lab.log(`  ${l}`), warn: (l) => lab.log(`  warning: ${l}`) })),
+              withEnv(env, () =>
+                runProfile(config, {
+                  log: (l) => lab.log(`  ${l}`),
+                  warn: (l) => lab.log(`  warning: ${l}`),
+                  ...(opts.experimentFullRunRounds ? { experimentFullRunRounds: opts.experimentFullRunRounds } : {}),
+                }),
+              ),
             );
       const { right, expected } = expectation(scenario, profile);
       lab.log(

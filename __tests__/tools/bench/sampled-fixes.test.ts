@@ -6,10 +6,14 @@ import {
   budgetWords,
   comparedAlternative,
   cpuSavingShares,
+  FIRST_ROUNDS_LEFT_OUT,
+  firstPairs,
   fullPairSavings,
   sampledAgainstFull,
   sampledFixesRows,
   SAMPLED_AGREEMENT,
+  truthHalves,
+  truthPairs,
   type SampledFixRun,
 } from '../../../tools/bench/sampled-fixes.js';
 import { SCENARIOS } from '../../../tools/lab/scenario-specs.js';
@@ -103,28 +107,82 @@ describe('sampled fixes bench', () => {
     // Not sampled: nothing to compare.
     expect(sampledAgainstFull({ ...run, sampled: result(sampled.outcomes, false) })).toBeNull();
   });
-  it('the truth: the median of the paired savings over every set of full runs, a failed round left out', () => {
-    // Two sets, the second slower throughout: each round's saving is its own baseline minus the ram run beside it.
+  it("the truth: the median of the paired savings over every set of full runs after each set's first round, a failed round left out", () => {
+    expect(FIRST_ROUNDS_LEFT_OUT).toBe(1);
+    // Two sets of three rounds: each round's saving is its own baseline minus the ram run beside it; each set's first
+    // baseline (right after its restore) slower, as on this host.
     const a = fullRuns([
+      [130_000, 60_000],
       [100_000, 60_000],
       [110_000, 61_000],
     ]);
     const b = fullRuns([
+      [140_000, 62_000],
       [120_000, 62_000],
       [101_000, 62_000],
     ]);
-    expect(fullPairSavings([a, b], 'ram').map((p) => p.savingMs)).toEqual([40_000, 49_000, 58_000, 39_000]);
+    const pairs = fullPairSavings([a, b], 'ram');
+    expect(pairs.map((p) => [p.round, p.savingMs])).toEqual([
+      [1, 70_000],
+      [2, 40_000],
+      [3, 49_000],
+      [1, 78_000],
+      [2, 58_000],
+      [3, 39_000],
+    ]);
+    expect(truthPairs(pairs).map((p) => p.savingMs)).toEqual([40_000, 49_000, 58_000, 39_000]);
+    expect(firstPairs(pairs).map((p) => p.savingMs)).toEqual([70_000, 78_000]);
     const run: SampledFixRun = { restoreMs: 100_000, sampled, alternative: 'ram', fulls: [a, b] };
     const c = sampledAgainstFull(run);
-    // The median of four: the middle two's mean.
+    // The median of the four later rounds: the middle two's mean; the first rounds only beside it.
     expect(c?.fullMs).toBe(44_500);
     expect(c?.fullPairsMs).toHaveLength(4);
     expect(c?.fullShare).toBeCloseTo(median([0.4, 49 / 110, 58 / 120, 39 / 101]) as number, 9);
+    expect(c?.firstRoundsShare).toBeCloseTo(median([70 / 130, 78 / 140]) as number, 9);
+    // A set of one round holds no truth.
+    expect(sampledAgainstFull({ ...run, fulls: [fullRuns([[100_000, 60_000]])] })).toBeNull();
     // A round whose ram run failed is left out; one set of nothing leaves nothing to compare.
-    const failed = { ...a, runs: [runRecord('baseline', 100_000), runRecord('ram', 1, { error: 'tar exited 2' }), ...a.runs.slice(2)] };
-    expect(fullPairSavings([failed], 'ram').map((p) => p.savingMs)).toEqual([49_000]);
+    const failed = { ...a, runs: [...a.runs.slice(0, 2), runRecord('baseline', 100_000), runRecord('ram', 1, { error: 'tar exited 2' }), ...a.runs.slice(4)] };
+    expect(fullPairSavings([failed], 'ram').map((p) => [p.round, p.savingMs])).toEqual([
+      [1, 70_000],
+      [3, 49_000],
+    ]);
     expect(sampledAgainstFull({ ...run, fulls: [] })).toBeNull();
     expect(fullPairSavings([a], 'decompress')).toEqual([]);
+  });
+  it("the truth against itself: its later rounds' first half against their second, as shares", () => {
+    const set = fullRuns([
+      [130_000, 60_000],
+      [100_000, 60_000],
+      [100_000, 70_000],
+      [100_000, 64_000],
+      [100_000, 66_000],
+    ]);
+    // Rounds 2-3 read 40 % and 30 % (median 35 %), rounds 4-5 36 % and 34 % (35 %): 0 % apart.
+    const h = truthHalves(fullPairSavings([set], 'ram'));
+    expect(h?.firstShare).toBeCloseTo(0.35, 9);
+    expect(h?.secondShare).toBeCloseTo(0.35, 9);
+    expect(h?.apart).toBeCloseTo(0, 9);
+    const parted = fullRuns([
+      [130_000, 60_000],
+      [100_000, 60_000],
+      [100_000, 70_000],
+    ]);
+    // 40 % against 30 %: 25 % apart, more than the check allows a sample.
+    expect(truthHalves(fullPairSavings([parted], 'ram'))?.apart).toBeCloseTo(0.25, 9);
+    expect(
+      truthHalves(
+        fullPairSavings(
+          [
+            fullRuns([
+              [130_000, 60_000],
+              [100_000, 60_000],
+            ]),
+          ],
+          'ram',
+        ),
+      ),
+    ).toBeNull();
   });
   it('the CPU time saved, round by round: the large sample’s runs or the whole archive’s, a round without CPU time left out', () => {
     const onLarge = (alternative: RunRecord['alternative'], cpuMs: number | null) => runRecord(alternative, 1, { sample: 'large', cpuMs });
@@ -154,10 +212,16 @@ describe('sampled fixes bench', () => {
       restoreMs: 90_000,
       sampled,
       alternative: 'ram',
-      fulls: [fullRuns([[95_000, 5_000]])],
+      fulls: [
+        fullRuns([
+          [120_000, 5_000],
+          [95_000, 5_000],
+        ]),
+      ],
     };
     const offSaving = 86_000 / (1 + SAMPLED_AGREEMENT + 0.05);
-    const off: SampledFixRun = { ...good, fulls: [fullRuns([[offSaving + 5_000, 5_000]])] };
+    const withFirst = (round: [number, number]) => [fullRuns([[120_000, 5_000], round])];
+    const off: SampledFixRun = { ...good, fulls: withFirst([offSaving + 5_000, 5_000]) };
     const [restore, agree] = sampledFixesRows([{ scenario: 'disk-bandwidth', runs: [good] }]);
     expect(restore).toMatchObject({ result: '90.0 s (90.0 s)', target: '60–180 s', met: true });
     expect(agree?.result).toContain('ram 86.0 s ± 6.0 s on 12% of the files (12% of bytes) vs 90.0 s (1 pair): ×0.96');
@@ -165,17 +229,21 @@ describe('sampled fixes bench', () => {
     expect(sampledFixesRows([{ scenario: 'disk-bandwidth', runs: [good, off] }])[1]?.met).toBe(false);
     // Beside it, the shares of each one's baseline: 86 s of a 90 s baseline (sampled) against 90 s of 95 s.
     const [, , shares] = sampledFixesRows([{ scenario: 'disk-bandwidth', runs: [good] }]);
-    expect(shares?.result).toBe('96 % vs 95 % (0.9% apart)');
+    expect(shares?.result).toBe('96 % vs 95 % (0.9% apart; first rounds, left out: 96 %)');
     expect(shares?.met).toBe(true);
     // Off in seconds by 20 % because the full runs' restores were slower, at the same share: met in shares only.
-    const slower: SampledFixRun = { ...good, fulls: [fullRuns([[95_000 * 1.2, 5_000 * 1.2]])] };
+    const slower: SampledFixRun = { ...good, fulls: withFirst([95_000 * 1.2, 5_000 * 1.2]) };
     const [, seconds, sameShare] = sampledFixesRows([{ scenario: 'cpu', runs: [slower] }]);
     expect(seconds?.met).toBe(false);
     expect(sameShare?.met).toBe(true);
     // And a share that is off is not met either.
-    const offShare: SampledFixRun = { ...good, fulls: [fullRuns([[95_000, 40_000]])] };
+    const offShare: SampledFixRun = { ...good, fulls: withFirst([95_000, 40_000]) };
     expect(sampledFixesRows([{ scenario: 'cpu', runs: [offShare] }])[2]?.met).toBe(false);
     expect(sampledFixesRows([{ scenario: 'cpu', runs: [{ ...good, restoreMs: 30_000 }] }])[0]?.met).toBe(false);
+    // The control beside them: the truth against itself, no target of its own; under 2 later rounds, n/a.
+    const [, , , control] = sampledFixesRows([{ scenario: 'cpu', runs: [good] }]);
+    expect(control).toMatchObject({ result: 'n/a', met: null });
+    expect(control?.measure).toMatch(/the truth against itself/);
   });
   it('the slow restores are the lab’s scenarios with tighter caps, same names and verdicts', () => {
     for (const [name, spec] of Object.entries(SLOW_RESTORE_SPECS)) {

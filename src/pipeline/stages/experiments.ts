@@ -20,7 +20,10 @@ export interface ExperimentsRun {
   startMs: number;
 }
 
-type ExperimentStageHooks = Pick<PipelineHooks, 'log' | 'signal' | 'onExperimentDirectory' | 'onExperimentDirtySettings' | 'experimentOtherDisks'>;
+type ExperimentStageHooks = Pick<
+  PipelineHooks,
+  'log' | 'signal' | 'onExperimentDirectory' | 'onExperimentDirtySettings' | 'experimentOtherDisks' | 'experimentFullRunRounds'
+>;
 
 export async function runExperimentStage(
   config: ExperimentsConfig,
@@ -68,6 +71,7 @@ export async function runExperimentStage(
         },
         {
           ...(hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {}),
+          ...(hooks.experimentFullRunRounds ? { fullRunRounds: hooks.experimentFullRunRounds } : {}),
           // On the device that got most of the restore's bytes, when the paths span several.
           ...(run.placement.chosen && target.restorePath ? { restorePath: target.restorePath } : {}),
           restoreBottleneck: run.bottleneck ?? null,

@@ -12,6 +12,8 @@ export interface PipelineHooks {
   onExperimentDirtySettings?: ExperimentsHooks['onDirtySettings'];
   /** Mount points the experiments may try as other disks besides those found (the lab's). */
   experimentOtherDisks?: string[];
+  /** Rounds of each target where the experiments' full runs fit (the lab's; RUNS_WANTED unless told). */
+  experimentFullRunRounds?: number;
   signal?: AbortSignal;
   /**
    * Where the kernel's files are (default /proc and /sys). Pointing procRoot at an empty directory

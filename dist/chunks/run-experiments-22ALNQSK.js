@@ -1495,7 +1495,7 @@ async function fetchAndRun(stage, sampledBecause) {
   });
   const avail = availability(request.experiments, facts, request.patternPaths);
   const context = runContext(stage, { session, ram, avail, tarPath, archivePath, listing });
-  const runs = await runTargets(stage, context, avail.targets);
+  const runs = await runTargets(stage, context, avail.targets, request.measured, request.fullRunRounds ?? RUNS_WANTED);
   const skipped = [...avail.skipped, ...skipsAfterRuns(stage, avail.targets, runs, context.cleanupsMs)];
   if (!stage.hooks.signal?.aborted) refetch = await withParallelRefetch(stage, refetch, archivePath, context.cleanupsMs);
   const all = outcomes(runs, { paths: request.pathsAsGiven, extractedBytes: listing.extractedBytes, dirtyBudget: facts.dirtyBudget, ramVia: avail.ramVia });

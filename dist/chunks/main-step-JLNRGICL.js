@@ -9,8 +9,8 @@ import {
 } from "./chunk-Z5SEBBA4.js";
 import {
   runJudgedProfile
-} from "./chunk-4DFJEMTQ.js";
-import "./chunk-7D5H7ALZ.js";
+} from "./chunk-D2UOQEQI.js";
+import "./chunk-GJXNKRME.js";
 import {
   experimentOutputs,
   profileOutputs,

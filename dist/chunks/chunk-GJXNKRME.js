@@ -109,7 +109,7 @@ async function experimentsAfterProfile(config, timed, phases, hooks, extra = {})
   const request = experimentsRequestFor(config, timed, phases);
   if (typeof request === "string") return skippedExperiments(config, request);
   try {
-    const { runExperiments } = await import("./run-experiments-LFPLZEHK.js");
+    const { runExperiments } = await import("./run-experiments-22ALNQSK.js");
     const result = await runExperiments({ ...request, ...extra }, hooks);
     if (result.status !== "ran" && result.reason) hooks.warn(`Experiments ${result.status}: ${result.reason}`);
     return result;
@@ -419,6 +419,7 @@ async function runExperimentStage(config, run, machine, holdMachine, hooks, warn
     },
     {
       ...hooks.experimentOtherDisks ? { extraOtherDisks: hooks.experimentOtherDisks } : {},
+      ...hooks.experimentFullRunRounds ? { fullRunRounds: hooks.experimentFullRunRounds } : {},
       // On the device that got most of the restore's bytes, when the paths span several.
       ...run.placement.chosen && target.restorePath ? { restorePath: target.restorePath } : {},
       restoreBottleneck: run.bottleneck ?? null
