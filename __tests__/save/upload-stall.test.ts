@@ -14,6 +14,7 @@ import { saySave } from '../../src/report/say/save.js';
 import { sayUpload } from '../../src/report/say/transfer.js';
 
 const MB = 1_000_000;
+const HELD_MS = 4000;
 let services: LocalServices;
 let root: string;
 let workspace: string;
@@ -56,16 +57,18 @@ async function save(key: string, version: 'v1' | 'v2', upload: Record<string, un
 
 describe.each(['v2', 'v1'] as const)('a held upload on cache %s', (version) => {
   it('is a stall of its length, first in the save sentence and in the summary', async () => {
+    // Held 4 s: at 2.5 s the clean-clone CI of 73b07d1 read v1's held upload as capped per connection (the stall did
+    // not lead the verdict; why was not recorded, and it did not happen here in many runs). A longer hold leaves more room.
     const saved = await save(`held-${version}`, version, {
       bytesPerSecond: 16 * MB,
-      hold: { request: version === 'v2' ? 1 : 2, afterBytes: 2 * MB, durationMs: 2500 },
+      hold: { request: version === 'v2' ? 1 : 2, afterBytes: 2 * MB, durationMs: HELD_MS },
     });
     expect(saved.status).toBe('saved');
     const upload = saved.verdict?.upload;
     expect(upload?.limit).toBe('stall');
     expect(upload?.stalls[0]?.kind).toBe('body');
-    expect(Math.abs((upload?.stalls[0]?.durationMs ?? 0) - 2500)).toBeLessThanOrEqual(500);
-    expect(saved.verdict && saySave(saved.verdict)).toMatch(/^The upload stalled for 2\.\d+ s \(request #\d+, at \d+% of the archive\)/);
+    expect(Math.abs((upload?.stalls[0]?.durationMs ?? 0) - HELD_MS)).toBeLessThanOrEqual(500);
+    expect(saved.verdict && saySave(saved.verdict)).toMatch(/^The upload stalled for [34]\.\d+ s \(request #\d+, at \d+% of the archive\)/);
     const section = renderSaveSection(saved);
     expect(section).toContain('The upload stalled for');
     expect(section).toContain('Upload throughput (MiB/s)');
